@@ -84,4 +84,18 @@ export const sqliteMigrations: readonly { readonly version: number; readonly sql
       ALTER TABLE evidence ADD COLUMN cache_hits INTEGER;
     `,
   },
+  {
+    version: 4,
+    // Server requests: results carry the request that produced them. Named state documents
+    // (CLIPO head weights per run, frozen RFN reference statistics, Tri-Factor EMA state).
+    sql: `
+      ALTER TABLE results ADD COLUMN request_id TEXT;
+      CREATE INDEX results_request ON results (request_id);
+      CREATE TABLE state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -160,7 +160,7 @@ describe('openSqliteStore', () => {
     openSqliteStore(path).close();
     const raw = new Database(path);
     raw.exec(
-      'DROP TABLE llm_cache; DROP TABLE failures; DROP TABLE evidence; DROP TABLE results; DROP TABLE runs; DELETE FROM schema_migrations;',
+      'DROP TABLE state; DROP TABLE llm_cache; DROP TABLE failures; DROP TABLE evidence; DROP TABLE results; DROP TABLE runs; DELETE FROM schema_migrations;',
     );
     raw.close();
     const store = openSqliteStore(path);
@@ -169,12 +169,13 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
-  test('should upgrade a version-1 database with the response cache and usage columns', async () => {
+  test('should upgrade a version-1 database with the response cache, usage columns, request ids and state', async () => {
     const path = tempFile();
     openSqliteStore(path).close();
     const raw = new Database(path);
     raw.exec(
-      `DROP TABLE llm_cache; DELETE FROM schema_migrations WHERE version > 1;
+      `DROP TABLE state; DROP INDEX results_request; ALTER TABLE results DROP COLUMN request_id;
+       DROP TABLE llm_cache; DELETE FROM schema_migrations WHERE version > 1;
        ${['llm_calls', 'prompt_tokens', 'completion_tokens', 'llm_latency_ms', 'llm_retries', 'cache_hits'].map((c) => `ALTER TABLE evidence DROP COLUMN ${c};`).join(' ')}`,
     );
     raw.close();
@@ -202,6 +203,28 @@ describe('openSqliteStore', () => {
       },
     ]);
     await store.close();
+  });
+
+  test('should keep the request id of server results and filter by it', async () => {
+    const store = openSqliteStore(':memory:');
+    const run = await store.createRun({ spec_name: 'serve', spec: {} });
+    await store.saveResults(run.id, [ok('a', 1)], { requestId: 'req-1' });
+    await store.saveResults(run.id, [ok('b', 0), ok('c', 1)], { requestId: 'req-2' });
+    await store.saveResults(run.id, [ok('d', 1)]);
+    expect((await store.listResults(run.id, { requestId: 'req-2' })).map((r) => r.id)).toEqual(['b', 'c']);
+    expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  test('should keep named state documents, replacing them on write', async () => {
+    const path = tempFile();
+    const store = openSqliteStore(path);
+    expect(await store.getState('clipo-head/run-1')).toBeUndefined();
+    await store.putState('clipo-head/run-1', { version: 1, step: 3, w: [0.5, -1] });
+    await store.putState('clipo-head/run-1', { version: 1, step: 4, w: [0.25, -1] });
+    await store.close();
+    const reopened = openSqliteStore(path);
+    expect(await reopened.getState('clipo-head/run-1')).toEqual({ version: 1, step: 4, w: [0.25, -1] });
+    await reopened.close();
   });
 
   test('should keep cached responses until they expire', async () => {

@@ -84,6 +84,10 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
         'SELECT value FROM llm_cache WHERE key = ? AND (expires_at IS NULL OR expires_at > ?) AND created_at > ?',
       )
       .pluck(),
+    getState: db.prepare('SELECT value FROM state WHERE key = ?').pluck(),
+    putState: db.prepare(
+      'INSERT INTO state (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    ),
     putCached: db.prepare(
       'INSERT INTO llm_cache (key, value, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at',
     ),
@@ -96,8 +100,8 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     finishRun: db.prepare('UPDATE runs SET finished_at = ?, status = ?, summary = ? WHERE id = ?'),
     upsertResult: db.prepare(
       `INSERT OR REPLACE INTO results
-         (run_id, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, created_at)
-       VALUES (@run_id, @sample_id, @status, @reward, @components, @errors, @warnings, @data_source, @group_id, @total_ms, @created_at)`,
+         (run_id, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, created_at, request_id)
+       VALUES (@run_id, @sample_id, @status, @reward, @components, @errors, @warnings, @data_source, @group_id, @total_ms, @created_at, @request_id)`,
     ),
     deleteEvidence: db.prepare('DELETE FROM evidence WHERE run_id = ? AND sample_id = ?'),
     deleteFailures: db.prepare('DELETE FROM failures WHERE run_id = ? AND sample_id = ?'),
@@ -129,53 +133,56 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     ),
   };
 
-  const saveMany = db.transaction((runId: string, results: readonly RewardResult[]) => {
-    const now = new Date().toISOString();
-    for (const result of results) {
-      statements.deleteEvidence.run(runId, result.id);
-      statements.deleteFailures.run(runId, result.id);
-      statements.upsertResult.run({
-        run_id: runId,
-        sample_id: result.id,
-        status: result.status,
-        reward: result.reward,
-        components: JSON.stringify(result.components),
-        errors: JSON.stringify(result.errors),
-        warnings: JSON.stringify(result.warnings),
-        data_source: result.data_source ?? null,
-        group_id: result.group ?? null,
-        total_ms: result.timings.total_ms,
-        created_at: now,
-      });
-      result.evidence.forEach((e, position) => {
-        statements.insertEvidence.run({
+  const saveMany = db.transaction(
+    (runId: string, results: readonly RewardResult[], requestId: string | null) => {
+      const now = new Date().toISOString();
+      for (const result of results) {
+        statements.deleteEvidence.run(runId, result.id);
+        statements.deleteFailures.run(runId, result.id);
+        statements.upsertResult.run({
           run_id: runId,
           sample_id: result.id,
-          position,
-          source: e.source,
-          kind: e.kind,
-          score: e.score ?? null,
-          verdict: e.verdict,
-          invalid: e.invalid ? 1 : 0,
-          veto: e.veto ? 1 : 0,
-          reason: e.reason ?? null,
-          detail: e.detail === undefined ? null : JSON.stringify(e.detail),
-          elapsed_ms: e.elapsed_ms,
-          llm_calls: e.usage?.calls ?? null,
-          prompt_tokens: e.usage?.prompt_tokens ?? null,
-          completion_tokens: e.usage?.completion_tokens ?? null,
-          llm_latency_ms: e.usage?.latency_ms ?? null,
-          llm_retries: e.usage?.retries ?? null,
-          cache_hits: e.usage?.cache_hits ?? null,
+          status: result.status,
+          reward: result.reward,
+          components: JSON.stringify(result.components),
+          errors: JSON.stringify(result.errors),
+          warnings: JSON.stringify(result.warnings),
+          data_source: result.data_source ?? null,
+          group_id: result.group ?? null,
+          total_ms: result.timings.total_ms,
+          created_at: now,
+          request_id: requestId,
         });
-      });
-      if (result.status === 'failed') {
-        result.errors.forEach((reason, position) => {
-          statements.insertFailure.run(runId, result.id, position, reason);
+        result.evidence.forEach((e, position) => {
+          statements.insertEvidence.run({
+            run_id: runId,
+            sample_id: result.id,
+            position,
+            source: e.source,
+            kind: e.kind,
+            score: e.score ?? null,
+            verdict: e.verdict,
+            invalid: e.invalid ? 1 : 0,
+            veto: e.veto ? 1 : 0,
+            reason: e.reason ?? null,
+            detail: e.detail === undefined ? null : JSON.stringify(e.detail),
+            elapsed_ms: e.elapsed_ms,
+            llm_calls: e.usage?.calls ?? null,
+            prompt_tokens: e.usage?.prompt_tokens ?? null,
+            completion_tokens: e.usage?.completion_tokens ?? null,
+            llm_latency_ms: e.usage?.latency_ms ?? null,
+            llm_retries: e.usage?.retries ?? null,
+            cache_hits: e.usage?.cache_hits ?? null,
+          });
         });
+        if (result.status === 'failed') {
+          result.errors.forEach((reason, position) => {
+            statements.insertFailure.run(runId, result.id, position, reason);
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
   const toResult = (runId: string, row: ResultRow): RewardResult => {
     const evidence = (statements.evidenceOf.all(runId, row.sample_id) as EvidenceRow[]).map((e) => ({
@@ -249,8 +256,8 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     async finishRun(id, summary, status = 'finished') {
       statements.finishRun.run(new Date().toISOString(), status, JSON.stringify(summary), id);
     },
-    async saveResults(runId, results) {
-      saveMany(runId, results);
+    async saveResults(runId, results, options = {}) {
+      saveMany(runId, results, options.requestId ?? null);
     },
     async getResult(runId, sampleId) {
       const row = statements.getResult.get(runId, sampleId) as ResultRow | undefined;
@@ -260,10 +267,16 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       const rows = db
         .prepare(
           `SELECT * FROM results WHERE run_id = ? ${options.status ? 'AND status = ?' : ''}
-           ORDER BY rowid LIMIT ? OFFSET ?`,
+           ${options.requestId ? 'AND request_id = ?' : ''} ORDER BY rowid LIMIT ? OFFSET ?`,
         )
         .all(
-          ...[runId, ...(options.status ? [options.status] : []), options.limit ?? -1, options.offset ?? 0],
+          ...[
+            runId,
+            ...(options.status ? [options.status] : []),
+            ...(options.requestId ? [options.requestId] : []),
+            options.limit ?? -1,
+            options.offset ?? 0,
+          ],
         ) as ResultRow[];
       return rows.map((row) => toResult(runId, row));
     },
@@ -306,6 +319,13 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     },
     async putCachedResponse(key, value, now, expiresAt) {
       statements.putCached.run(key, value, now, expiresAt);
+    },
+    async getState(key) {
+      const value = statements.getState.get(key) as string | undefined;
+      return value === undefined ? undefined : (JSON.parse(value) as unknown);
+    },
+    async putState(key, value) {
+      statements.putState.run(key, JSON.stringify(value), new Date().toISOString());
     },
     async close() {
       if (db.open) db.close();

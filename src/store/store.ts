@@ -56,12 +56,19 @@ export interface Store {
     output?: string;
   }): Promise<RunRecord | undefined>;
   finishRun(id: string, summary: unknown, status?: 'finished' | 'interrupted'): Promise<void>;
-  /** Upserts by (run, sample id) in one transaction, with evidence and failure rows. */
-  saveResults(runId: string, results: readonly RewardResult[]): Promise<void>;
+  /**
+   * Upserts by (run, sample id) in one transaction, with evidence and failure rows. `requestId`
+   * records the server request that produced them.
+   */
+  saveResults(
+    runId: string,
+    results: readonly RewardResult[],
+    options?: { requestId?: string },
+  ): Promise<void>;
   getResult(runId: string, sampleId: string): Promise<RewardResult | undefined>;
   listResults(
     runId: string,
-    options?: { status?: 'ok' | 'failed'; limit?: number; offset?: number },
+    options?: { status?: 'ok' | 'failed'; requestId?: string; limit?: number; offset?: number },
   ): Promise<RewardResult[]>;
   completedIds(runId: string): Promise<Set<string>>;
   listFailures(runId: string): Promise<{ sample_id: string; reasons: string[] }[]>;
@@ -73,5 +80,9 @@ export interface Store {
   getCachedResponse(key: string, now: number, maxAgeMs?: number): Promise<string | undefined>;
   /** Cache a model response; `expiresAt` null keeps it until deleted. */
   putCachedResponse(key: string, value: string, now: number, expiresAt: number | null): Promise<void>;
+  /** A named state document (JSON), e.g. `clipo-head/<run>`; undefined when never written. */
+  getState(key: string): Promise<unknown | undefined>;
+  /** Writes (replaces) a named state document. */
+  putState(key: string, value: unknown): Promise<void>;
   close(): Promise<void>;
 }
