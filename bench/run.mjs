@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -290,40 +291,8 @@ function scoreAndWatch(input, output, nodeFlags = []) {
       })),
     },
   };
-  const serverSource = `
-    const { createServer } = require('node:http');
-    const counters = { calls: 0, promptTokens: 0, completionTokens: 0 };
-    const replies = ${JSON.stringify(Object.fromEntries(Object.entries(replies).map(([k, v]) => [k, JSON.stringify(v)])))};
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        if (req.method === 'GET') return res.end(JSON.stringify(counters));
-        const request = JSON.parse(body);
-        const reply = replies[request.response_format?.json_schema?.name] ?? '{}';
-        const promptTokens = Math.ceil(body.length / 4);
-        const completionTokens = Math.ceil(reply.length / 4);
-        counters.calls++;
-        counters.promptTokens += promptTokens;
-        counters.completionTokens += completionTokens;
-        setTimeout(() => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm',
-            choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens } }));
-        }, ${LATENCY_MS});
-      });
-    });
-    server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-  `;
-  const serverProcess = spawn(process.execPath, ['-e', serverSource], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve) =>
-    serverProcess.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
-  );
-  const baseURL = `http://127.0.0.1:${port}/v1`;
-  const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+  const llm = await startScriptedLlmServer(replies, LATENCY_MS);
+  const { baseURL, stats } = llm;
   const modelWith = (options = {}) =>
     createOpenAICompatibleModel({
       name: 'bench',
@@ -444,7 +413,7 @@ function scoreAndWatch(input, output, nodeFlags = []) {
   const cold = await judgeMany(cached, 64, perJudgment, 'cache');
   const warm = await judgeMany(cached, 64, perJudgment, 'cache');
   await store.close();
-  serverProcess.kill();
+  llm.stop();
   const at64 = rows.at(-1);
   sections.push(`## Judges against a scripted server (${LATENCY_MS} ms per call)
 

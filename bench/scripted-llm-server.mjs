@@ -1,0 +1,42 @@
+// A fixed-latency OpenAI-compatible server in its own process, so its work does not share the
+// measured process's event loop. It answers each request by the JSON schema name it asks for
+// (`replies[name]`, else `{}`); tokens are estimated as characters / 4; GET /stats returns counters.
+import { spawn } from 'node:child_process';
+
+export async function startScriptedLlmServer(replies, latencyMs) {
+  const source = `
+    const { createServer } = require('node:http');
+    const counters = { calls: 0, promptTokens: 0, completionTokens: 0 };
+    const replies = ${JSON.stringify(Object.fromEntries(Object.entries(replies).map(([k, v]) => [k, JSON.stringify(v)])))};
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        if (req.method === 'GET') return res.end(JSON.stringify(counters));
+        const request = JSON.parse(body);
+        const reply = replies[request.response_format?.json_schema?.name] ?? '{}';
+        const promptTokens = Math.ceil(body.length / 4);
+        const completionTokens = Math.ceil(reply.length / 4);
+        counters.calls++;
+        counters.promptTokens += promptTokens;
+        counters.completionTokens += completionTokens;
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens } }));
+        }, ${latencyMs});
+      });
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve) =>
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
+  );
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    stats: async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json(),
+    stop: () => child.kill(),
+  };
+}

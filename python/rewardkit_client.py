@@ -1,0 +1,271 @@
+"""Trainer-side shims for a running `rewardkit serve`: standard library only.
+
+- verl:  `compute_score` (one sample) and `compute_score_batch` (lists), for
+         `custom_reward_function.path` / `.name` in the trainer config.
+- TRL:   `RewardKitReward` (sync) and `AsyncRewardKitReward` (async) instances are
+         `reward_funcs` for GRPOTrainer.
+
+All of them call the native API (`POST /v1/rewards`). Configuration comes from
+arguments or the environment:
+
+    REWARDKIT_URL          server base URL (default http://127.0.0.1:8080)
+    REWARDKIT_TOKEN        bearer token, when the server was started with --token
+    REWARDKIT_TIMEOUT      seconds per HTTP attempt (default 180)
+    REWARDKIT_RETRIES      attempts on 429/5xx/connection errors (default 5)
+    REWARDKIT_ON_FAILED    verl only: what a failed sample returns, "raise" or a number
+                           (default "raise"; TRL gets None, which it skips)
+
+A sample the server could not score is never turned into a silent 0: TRL receives
+None (which GRPOTrainer skips) and verl either raises or, with REWARDKIT_ON_FAILED set
+to a number, gets that number with `rewardkit_failed = 1.0` among the logged extras.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Iterable, Optional, Sequence
+
+__all__ = [
+    "RewardKitClient",
+    "RewardKitError",
+    "compute_score",
+    "compute_score_batch",
+    "RewardKitReward",
+    "AsyncRewardKitReward",
+]
+
+_RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504}
+
+
+class RewardKitError(RuntimeError):
+    """The server refused a request, or a sample could not be scored."""
+
+
+class RewardKitClient:
+    """A small client of the native API with retries that honour Retry-After."""
+
+    def __init__(
+        self,
+        url: Optional[str] = None,
+        token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        retries: Optional[int] = None,
+    ) -> None:
+        self.url = (url or os.environ.get("REWARDKIT_URL") or "http://127.0.0.1:8080").rstrip("/")
+        self.token = token if token is not None else os.environ.get("REWARDKIT_TOKEN")
+        self.timeout = float(timeout if timeout is not None else os.environ.get("REWARDKIT_TIMEOUT", 180))
+        self.retries = int(retries if retries is not None else os.environ.get("REWARDKIT_RETRIES", 5))
+        self._ids = itertools.count()
+
+    def rewards(self, samples: Sequence[dict]) -> list[dict]:
+        """Scores samples; returns one RewardResult dict per sample, in order."""
+        body = self.post("/v1/rewards", {"samples": list(samples)})
+        results = body.get("results")
+        if not isinstance(results, list) or len(results) != len(samples):
+            raise RewardKitError(f"{self.url}/v1/rewards answered {len(results or [])} results for {len(samples)} samples")
+        return results
+
+    def post(self, path: str, payload: dict) -> dict:
+        data = json.dumps(payload).encode("utf-8")
+        headers = {"content-type": "application/json", "accept": "application/json"}
+        if self.token:
+            headers["authorization"] = f"Bearer {self.token}"
+        last_error: Optional[str] = None
+        for attempt in range(max(1, self.retries)):
+            request = urllib.request.Request(self.url + path, data=data, headers=headers, method="POST")
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    return json.loads(response.read().decode("utf-8"))
+            except urllib.error.HTTPError as error:
+                detail = error.read().decode("utf-8", "replace")
+                last_error = f"HTTP {error.code}: {detail}"
+                if error.code not in _RETRYABLE_STATUS:
+                    raise RewardKitError(f"{self.url}{path} refused the request: {last_error}") from None
+                delay = _retry_after(error.headers.get("retry-after"), attempt)
+            except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                last_error = str(getattr(error, "reason", error))
+                delay = _backoff(attempt)
+            if attempt + 1 < self.retries:
+                time.sleep(delay)
+        raise RewardKitError(f"{self.url}{path} failed after {self.retries} attempts: {last_error}")
+
+    def next_id(self, prefix: str) -> str:
+        return f"{prefix}-{os.getpid()}-{next(self._ids)}"
+
+
+def _backoff(attempt: int) -> float:
+    return min(30.0, 0.5 * 2**attempt) * (0.5 + random.random() / 2)
+
+
+def _retry_after(header: Optional[str], attempt: int) -> float:
+    try:
+        return max(0.0, float(header)) if header is not None else _backoff(attempt)
+    except ValueError:
+        return _backoff(attempt)
+
+
+# ── verl ──────────────────────────────────────────────────────────────────────────────────────
+
+_default_client: Optional[RewardKitClient] = None
+
+
+def _client() -> RewardKitClient:
+    global _default_client
+    if _default_client is None:
+        _default_client = RewardKitClient()
+    return _default_client
+
+
+def _reference(ground_truth: Any) -> Any:
+    if ground_truth is None:
+        return None
+    if isinstance(ground_truth, (list, tuple)):
+        return [str(g) for g in ground_truth]
+    return str(ground_truth)
+
+
+def _verl_sample(sample_id: str, data_source: Any, solution_str: str, ground_truth: Any, extra_info: Any) -> dict:
+    sample: dict = {"id": sample_id, "response": solution_str, "metadata": {}}
+    reference = _reference(ground_truth)
+    if reference is not None:
+        sample["reference"] = reference
+    if data_source is not None:
+        sample["data_source"] = str(data_source)
+    if isinstance(extra_info, dict):
+        sample["metadata"] = {k: v for k, v in extra_info.items() if _json_safe(v)}
+        prompt = extra_info.get("prompt")
+        if isinstance(prompt, (str, list)):
+            sample["prompt"] = prompt
+    return sample
+
+
+def _json_safe(value: Any) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _verl_score(result: dict) -> dict:
+    if result.get("status") == "ok" and isinstance(result.get("reward"), (int, float)):
+        extras = {f"rewardkit/{k}": float(v) for k, v in (result.get("components") or {}).items() if isinstance(v, (int, float))}
+        return {"score": float(result["reward"]), **extras}
+    reason = "; ".join(result.get("errors") or []) or "no reward"
+    policy = os.environ.get("REWARDKIT_ON_FAILED", "raise")
+    if policy == "raise":
+        raise RewardKitError(f"sample {result.get('id')} could not be scored: {reason}")
+    return {"score": float(policy), "rewardkit_failed": 1.0}
+
+
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict:
+    """verl's custom reward function: one sample -> {"score": float, **extras}."""
+    client = _client()
+    sample = _verl_sample(client.next_id("verl"), data_source, solution_str, ground_truth, extra_info)
+    return _verl_score(client.rewards([sample])[0])
+
+
+def compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=None, **kwargs) -> list[dict]:
+    """verl's batch reward manager form: lists in, one result per sample out (one HTTP request)."""
+    client = _client()
+    infos = extra_infos if extra_infos is not None else [None] * len(solution_strs)
+    samples = [
+        _verl_sample(client.next_id("verl"), ds, sol, gt, info)
+        for ds, sol, gt, info in zip(data_sources, solution_strs, ground_truths, infos)
+    ]
+    return [_verl_score(result) for result in client.rewards(samples)]
+
+
+# ── TRL ───────────────────────────────────────────────────────────────────────────────────────
+
+
+def _completion_text(completion: Any) -> str:
+    """TRL passes plain strings, or for conversational data a list of messages."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list):
+        parts = [m.get("content", "") for m in completion if isinstance(m, dict) and m.get("role") == "assistant"]
+        return "".join(p if isinstance(p, str) else json.dumps(p) for p in parts)
+    raise RewardKitError(f"cannot read a completion of type {type(completion).__name__}")
+
+
+def _prompt(prompt: Any) -> Any:
+    if isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, list):
+        return [
+            {"role": m.get("role"), "content": m.get("content") if isinstance(m.get("content"), str) else json.dumps(m.get("content"))}
+            for m in prompt
+            if isinstance(m, dict) and m.get("role") in ("system", "user", "assistant", "tool")
+        ]
+    return None
+
+
+class RewardKitReward:
+    """A TRL GRPOTrainer reward function. `reference_column` names the dataset column with the
+    gold answer (e.g. "answer", "solution"); `data_source_column` routes samples in the spec."""
+
+    def __init__(
+        self,
+        reference_column: Optional[str] = "answer",
+        data_source_column: Optional[str] = None,
+        name: str = "rewardkit",
+        client: Optional[RewardKitClient] = None,
+    ) -> None:
+        self.reference_column = reference_column
+        self.data_source_column = data_source_column
+        self.client = client or RewardKitClient()
+        # TRL logs each reward function under its __name__.
+        self.__name__ = name
+
+    def samples(self, prompts: Sequence[Any], completions: Sequence[Any], columns: dict) -> list[dict]:
+        samples = []
+        for i, completion in enumerate(completions):
+            sample: dict = {"id": self.client.next_id("trl"), "response": _completion_text(completion), "metadata": {}}
+            if prompts is not None and i < len(prompts):
+                prompt = _prompt(prompts[i])
+                if prompt is not None:
+                    sample["prompt"] = prompt
+            reference = _column(columns, self.reference_column, i)
+            if reference is not None:
+                sample["reference"] = _reference(reference)
+            data_source = _column(columns, self.data_source_column, i)
+            if data_source is not None:
+                sample["data_source"] = str(data_source)
+            samples.append(sample)
+        return samples
+
+    @staticmethod
+    def rewards_of(results: Iterable[dict]) -> list[Optional[float]]:
+        # None tells GRPOTrainer to skip the sample, which is what a failed row should get.
+        return [float(r["reward"]) if r.get("status") == "ok" and r.get("reward") is not None else None for r in results]
+
+    def __call__(self, prompts=None, completions=None, **kwargs) -> list[Optional[float]]:
+        if completions is None:
+            raise RewardKitError("TRL passed no completions")
+        return self.rewards_of(self.client.rewards(self.samples(prompts, completions, kwargs)))
+
+
+class AsyncRewardKitReward(RewardKitReward):
+    """The async form: GRPOTrainer runs `async def` reward functions concurrently."""
+
+    async def __call__(self, prompts=None, completions=None, **kwargs) -> list[Optional[float]]:
+        if completions is None:
+            raise RewardKitError("TRL passed no completions")
+        samples = self.samples(prompts, completions, kwargs)
+        results = await asyncio.to_thread(self.client.rewards, samples)
+        return self.rewards_of(results)
+
+
+def _column(columns: dict, name: Optional[str], index: int) -> Any:
+    if not name or name not in columns:
+        return None
+    values = columns[name]
+    return values[index] if isinstance(values, (list, tuple)) and index < len(values) else None
