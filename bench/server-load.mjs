@@ -1,0 +1,173 @@
+// Load on the reward server over loopback, with autocannon: `/get_reward` with the math preset
+// against the same evaluator called in-process; a judge source behind the scripted LLM server
+// against the ideal; and the server's memory before and after a bounded soak.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startScriptedLlmServer } from './scripted-llm-server.mjs';
+
+const BATCH = 16;
+
+/** OpenRLHF's body: query = prompt + response, labels = references. */
+function openrlhfBatch(offset) {
+  const prompts = [];
+  const query = [];
+  const labels = [];
+  for (let i = 0; i < BATCH; i++) {
+    const n = (offset + i) * 37;
+    const prompt = `<|user|>What is ${n} + ${i}?<|assistant|>`;
+    prompts.push(prompt);
+    query.push(`${prompt}Adding them gives ${n + i}.\n#### ${i % 4 === 0 ? n + i + 1 : n + i}`);
+    labels.push(String(n + i));
+  }
+  return { query, prompts, labels };
+}
+
+async function startServe(root, args) {
+  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /https?:\/\/[^\s]+/.exec(out);
+      if (match) resolve(match[0].replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { method: 'POST', headers: { 'content-type': 'application/json' }, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+export async function serverLoadSection({ root, quick, fmt }) {
+  const { createEvaluator, loadSpec } = await import('../dist/spec/index.js');
+  const duration = quick ? 2 : 8;
+  const body = JSON.stringify(openrlhfBatch(1));
+  const dir = mkdtempSync(join(tmpdir(), 'rk-serve-bench-'));
+
+  // In-process baseline: the same spec evaluating the same samples, no HTTP, no store.
+  const evaluator = createEvaluator(loadSpec('math'));
+  const batch = openrlhfBatch(1);
+  const samples = batch.query.map((q, i) => ({
+    id: `s${i}`,
+    response: q.slice(batch.prompts[i].length),
+    reference: batch.labels[i],
+    metadata: {},
+  }));
+  for (let i = 0; i < 50; i++) await Promise.all(samples.map((s) => evaluator.evaluate(s)));
+  let evaluated = 0;
+  const start = performance.now();
+  while (performance.now() - start < duration * 1000) {
+    await Promise.all(samples.map((s) => evaluator.evaluate(s)));
+    evaluated += samples.length;
+  }
+  const inProcess = (evaluated / (performance.now() - start)) * 1000;
+  await evaluator.close();
+
+  const server = await startServe(root, ['--spec', 'math', '--store', join(dir, 'store.sqlite')]);
+  const rows = [];
+  for (const connections of [1, 16, 64]) {
+    await cannon({ url: `${server.url}/get_reward`, body, connections, duration: 1 }); // warm up
+    const r = await cannon({ url: `${server.url}/get_reward`, body, connections, duration });
+    if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
+    rows.push({ connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+  }
+
+  // Memory soak: RSS after warm-up, then after a fixed number of further requests.
+  const soakRequests = quick ? 2000 : 20000;
+  const rssBefore = rssMb(server.pid);
+  await cannon({ url: `${server.url}/get_reward`, body, connections: 16, amount: soakRequests });
+  const rssAfter = rssMb(server.pid);
+  await server.stop();
+
+  // A judge source (GenRM against the reference: 2 calls per sample) behind the scripted server.
+  const LATENCY_MS = 200;
+  const llm = await startScriptedLlmServer(
+    { genrm_scores: { principles: ['correct'], critique: 'The first is right.', score_1: 8, score_2: 4 } },
+    LATENCY_MS,
+  );
+  writeFileSync(
+    join(dir, 'models.yaml'),
+    `models:\n  judge:\n    base_url: ${llm.baseURL}\n    model: m\n    max_concurrency: 512\n`,
+  );
+  writeFileSync(
+    join(dir, 'judge.yaml'),
+    'name: judge-bench\nsources:\n  - kind: genrm\n    params:\n      model: judge\n      against: reference\n',
+  );
+  const judgeServer = await startServe(root, [
+    '--spec',
+    join(dir, 'judge.yaml'),
+    '--models',
+    join(dir, 'models.yaml'),
+    '--store',
+    join(dir, 'judge.sqlite'),
+    '--no-cache',
+    '--concurrency',
+    '256',
+  ]);
+  const judgeRows = [];
+  let n = 0;
+  for (const connections of [1, 16, 64]) {
+    const r = await cannon({
+      url: `${judgeServer.url}/v1/rewards`,
+      connections,
+      duration: quick ? 2 : 6,
+      setupClient: (client) => {
+        client.setBody(
+          JSON.stringify({
+            samples: [{ id: `j${n++}`, prompt: 'Q?', response: `answer ${n}`, reference: 'ref' }],
+          }),
+        );
+      },
+    });
+    if (r.non2xx > 0) throw new Error(`/v1/rewards answered ${r.non2xx} non-2xx responses`);
+    judgeRows.push({ connections, rps: r.requests.average, ideal: connections / ((2 * LATENCY_MS) / 1000) });
+  }
+  await judgeServer.stop();
+  llm.stop();
+
+  const ratio = (r) => (r.rps * BATCH) / inProcess;
+  return `## Reward server under load (loopback, autocannon)
+
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, results persisted to SQLite, against the same spec evaluated in-process (no HTTP, no store): ${fmt(inProcess)} samples/s.
+
+| connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
+|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+
+GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
+
+| connections | requests/s | ideal | share of ideal |
+|---:|---:|---:|---:|
+${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2)} | ${fmt((100 * r.rps) / r.ideal, 1)}% |`).join('\n')}
+
+Memory soak: server RSS ${fmt(rssBefore, 1)} MB after the load runs above, ${fmt(rssAfter, 1)} MB after ${fmt(soakRequests)} more requests (${fmt(soakRequests * BATCH)} samples) — ${fmt(rssAfter - rssBefore, 1)} MB difference.`;
+}
