@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startTestPostgres } from '../../test/postgres-server.js';
 import { openPostgresStore } from './postgres-store.js';
+import { startTestPostgres } from './test-utils/start-test-postgres.js';
 import { judgedResult, okResult, runStoreConformance } from './test-utils/store-conformance.js';
 
 const server = await startTestPostgres();
@@ -38,7 +38,11 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
   test('should let concurrent replicas write results of one run at once', async () => {
     if (!server.available) return;
     const url = await server.createDatabase();
-    const replicas = await Promise.all([openPostgresStore(url), openPostgresStore(url), openPostgresStore(url)]);
+    const replicas = await Promise.all([
+      openPostgresStore(url),
+      openPostgresStore(url),
+      openPostgresStore(url),
+    ]);
     const run = await (replicas[0] as (typeof replicas)[0]).createRun({ spec_name: 'serve', spec: {} });
     await Promise.all(
       replicas.flatMap((store, r) =>

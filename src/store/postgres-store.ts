@@ -88,6 +88,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // Idle connections must not keep a CLI process alive after its work (or an error) is done;
+    // a server stays alive through its own listening socket.
+    allowExitOnIdle: true,
   });
   // An idle connection that dies (server restart, network) is reported on the pool; without a
   // listener Node would crash the process. The pool drops that connection and the next query
@@ -330,7 +333,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
  */
 async function saveBatch(
   client: pg.PoolClient,
-  query: <Row extends pg.QueryResultRow>(text: string, values: unknown[], client?: Queryable) => Promise<Row[]>,
+  query: <Row extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    client?: Queryable,
+  ) => Promise<Row[]>,
   runId: string,
   results: RewardResult[],
   requestId: string | undefined,

@@ -5,7 +5,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { specHash } from './spec-hash.js';
 import { openSqliteStore } from './sqlite-store.js';
-import { judgedResult as judged, okResult as ok, runStoreConformance } from './test-utils/store-conformance.js';
+import {
+  judgedResult as judged,
+  okResult as ok,
+  runStoreConformance,
+} from './test-utils/store-conformance.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'rk-store-')), 'nested', 'store.sqlite');
 

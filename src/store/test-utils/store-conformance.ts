@@ -96,7 +96,17 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       const failed = failedResult('line:3', ['in.jsonl:3: invalid JSON', 'second reason']);
       const nullDetail: RewardResult = {
         ...okResult('n', 0.25),
-        evidence: [{ source: 'x', kind: 'x', verdict: 'abstain', detail: null, veto: true, invalid: false, elapsed_ms: 0 }],
+        evidence: [
+          {
+            source: 'x',
+            kind: 'x',
+            verdict: 'abstain',
+            detail: null,
+            veto: true,
+            invalid: false,
+            elapsed_ms: 0,
+          },
+        ],
         components: { x: 0.25 },
         warnings: [],
       };
@@ -107,7 +117,12 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect((await store.getResult(run.id, 'n'))?.evidence[0]).toHaveProperty('detail', null);
       expect(await store.getResult(run.id, 'zzz')).toBeUndefined();
       expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['a', 'b', 'line:3', 'n']);
-      expect(await store.listResults(run.id)).toEqual([okResult('a', 1), okResult('b', 0), failed, nullDetail]);
+      expect(await store.listResults(run.id)).toEqual([
+        okResult('a', 1),
+        okResult('b', 0),
+        failed,
+        nullDetail,
+      ]);
       expect((await store.listResults(run.id, { status: 'failed' })).map((r) => r.id)).toEqual(['line:3']);
       expect((await store.listResults(run.id, { limit: 1, offset: 1 })).map((r) => r.id)).toEqual(['b']);
       expect(await store.completedIds(run.id)).toEqual(new Set(['a', 'b', 'line:3', 'n']));
@@ -153,7 +168,13 @@ export function runStoreConformance(open: () => Promise<Store>): void {
 
     test('should finish runs, list them newest first and find one to resume', async () => {
       const store = await open();
-      const first = await store.createRun({ id: 'run-1', spec_name: 's', spec: { k: 1 }, input: 'i', output: 'o' });
+      const first = await store.createRun({
+        id: 'run-1',
+        spec_name: 's',
+        spec: { k: 1 },
+        input: 'i',
+        output: 'o',
+      });
       await store.createRun({ id: 'run-2', spec_name: 's', spec: { k: 2 }, input: 'i', output: 'o' });
       await store.createRun({ id: 'run-3', spec_name: 's', spec: { k: 1 } });
       await store.finishRun(first.id, { rows: 3 }, 'interrupted');
@@ -162,12 +183,18 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect(finished?.finished_at).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect((await store.listRuns()).map((r) => r.id)).toEqual(['run-3', 'run-2', 'run-1']);
       expect((await store.listRuns({ limit: 1 })).map((r) => r.id)).toEqual(['run-3']);
-      const resumed = await store.findResumableRun({ spec_hash: specHash({ k: 1 }), input: 'i', output: 'o' });
+      const resumed = await store.findResumableRun({
+        spec_hash: specHash({ k: 1 }),
+        input: 'i',
+        output: 'o',
+      });
       expect(resumed).toMatchObject({ id: 'run-1', status: 'running', finished_at: null });
       expect(await store.getRun('run-1')).toMatchObject({ status: 'running', finished_at: null });
       // A missing input or output matches only runs without one.
       expect(await store.findResumableRun({ spec_hash: specHash({ k: 1 }) })).toMatchObject({ id: 'run-3' });
-      expect(await store.findResumableRun({ spec_hash: specHash({ k: 1 }), output: 'other' })).toBeUndefined();
+      expect(
+        await store.findResumableRun({ spec_hash: specHash({ k: 1 }), output: 'other' }),
+      ).toBeUndefined();
       expect(await store.getRun('nope')).toBeUndefined();
       await store.close();
     });
@@ -176,7 +203,9 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       const store = await open();
       const run = await store.createRun({ spec_name: 's', spec: {} });
       await store.saveResults(run.id, [judgedResult, { ...judgedResult, id: 'k' }]);
-      expect((await store.getResult(run.id, 'j'))?.evidence[0]?.usage).toEqual(judgedResult.evidence[0]?.usage);
+      expect((await store.getResult(run.id, 'j'))?.evidence[0]?.usage).toEqual(
+        judgedResult.evidence[0]?.usage,
+      );
       expect(await store.sourceStats(run.id)).toEqual([
         {
           source: 'judge',
@@ -196,9 +225,9 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.saveResults(run.id, [okResult('b', 0), okResult('c', 1)], { requestId: 'req-2' });
       await store.saveResults(run.id, [okResult('d', 1)]);
       expect((await store.listResults(run.id, { requestId: 'req-2' })).map((r) => r.id)).toEqual(['b', 'c']);
-      expect((await store.listResults(run.id, { requestId: 'req-2', limit: 1, offset: 1 })).map((r) => r.id)).toEqual([
-        'c',
-      ]);
+      expect(
+        (await store.listResults(run.id, { requestId: 'req-2', limit: 1, offset: 1 })).map((r) => r.id),
+      ).toEqual(['c']);
       expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
       await store.close();
     });
@@ -238,7 +267,10 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       }
       expect((await store.completedIds(run.id)).size).toBe(10_000);
       expect((await store.sourceStats(run.id))[0]).toMatchObject({ count: 10_000, mean: 0.5 });
-      expect((await store.listResults(run.id, { offset: 9_998 })).map((r) => r.id)).toEqual(['r9998', 'r9999']);
+      expect((await store.listResults(run.id, { offset: 9_998 })).map((r) => r.id)).toEqual([
+        'r9998',
+        'r9999',
+      ]);
       await store.close();
     });
   });

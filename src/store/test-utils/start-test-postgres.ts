@@ -77,12 +77,17 @@ async function startCluster(): Promise<{ url: string; stop: () => Promise<void> 
   const runAs = userInfo().uid === 0 ? unprivilegedUser() : undefined;
   if (userInfo().uid === 0 && !runAs) {
     rmSync(dir, { recursive: true, force: true });
-    return { reason: 'running as root and neither a "postgres" nor a "nobody" user exists to run the server' };
+    return {
+      reason: 'running as root and neither a "postgres" nor a "nobody" user exists to run the server',
+    };
   }
   if (runAs) chownSync(dir, runAs.uid, runAs.gid);
   const command = (program: string, args: string[]): [string, string[]] =>
     runAs
-      ? ['setpriv', [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups', '--', program, ...args]]
+      ? [
+          'setpriv',
+          [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups', '--', program, ...args],
+        ]
       : [program, args];
   try {
     const [initdb, initArgs] = command(join(bin, 'initdb'), [
