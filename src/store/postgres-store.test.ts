@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { RewardResult } from '../core/index.js';
 import { openPostgresStore } from './postgres-store.js';
 import { startTestPostgres } from './test-utils/start-test-postgres.js';
 import { judgedResult, okResult, runStoreConformance } from './test-utils/store-conformance.js';
@@ -57,6 +58,35 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     );
     expect((await (replicas[1] as (typeof replicas)[0]).completedIds(run.id)).size).toBe(300);
     await Promise.all(replicas.map((s) => s.close()));
+  });
+
+  test('should leave one whole result when replicas save the same ids at once, in any order', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    const run = await a.createRun({ spec_name: 'serve', spec: {} });
+    const ids = Array.from({ length: 40 }, (_, i) => `s${i}`);
+    const withEvidence = (id: string, score: number) => ({
+      ...okResult(id, score),
+      evidence: Array.from({ length: score === 1 ? 2 : 3 }, (_, k) => ({
+        ...(okResult(id, score).evidence[0] as RewardResult['evidence'][number]),
+        source: `src${k}`,
+      })),
+    });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, round) =>
+        (round % 2 ? a : b).saveResults(
+          run.id,
+          (round % 2 ? ids : [...ids].reverse()).map((id) => withEvidence(id, round % 2)),
+        ),
+      ),
+    );
+    for (const result of await b.listResults(run.id)) {
+      // Each result keeps exactly the evidence saved with it: 2 sources for reward 1, 3 for 0.
+      expect(result.evidence).toHaveLength(result.reward === 1 ? 2 : 3);
+    }
+    expect((await a.completedIds(run.id)).size).toBe(40);
+    await Promise.all([a.close(), b.close()]);
   });
 
   test('should migrate once when several replicas open a new database at the same moment', async () => {

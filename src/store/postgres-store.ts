@@ -3,6 +3,7 @@ import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } 
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
 import { postgresMigrations } from './postgres-migrations.js';
+import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
 import { specHash } from './spec-hash.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 
@@ -15,6 +16,8 @@ export interface PostgresStoreOptions {
 
 // Any fixed 64-bit number; every rewardkit opener takes the same one, so migrations run one at a time.
 const MIGRATION_LOCK = 7_249_031_118_540_112n;
+
+const SAVE_ATTEMPTS = 5;
 
 // JSON columns are read back as text and parsed here, so that a JSON `null` stays distinct from
 // SQL NULL (no value) and timestamps come back as the ISO strings the SQLite store returns.
@@ -110,7 +113,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     client: Queryable = pool,
   ): Promise<Row[]> => {
     try {
-      return (await client.query<Row>(text, values)).rows;
+      const { rows } = await client.query<Row>(text, values.map(escapeParam));
+      return rows.map(unescapeRow);
     } catch (error) {
       return fail(text.trim().split(/\s/, 1)[0] as string, error);
     }
@@ -164,7 +168,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
           run.id ?? newRunId(),
           new Date().toISOString(),
           run.spec_name,
-          JSON.stringify(run.spec),
+          jsonParam(run.spec),
           specHash(run.spec),
           run.input ?? null,
           run.output ?? null,
@@ -198,7 +202,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       await query('UPDATE runs SET finished_at = $1, status = $2, summary = $3::jsonb WHERE id = $4', [
         new Date().toISOString(),
         status,
-        JSON.stringify(summary),
+        jsonParam(summary),
         id,
       ]);
     },
@@ -211,7 +215,19 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         latest.delete(result.id);
         latest.set(result.id, result);
       }
-      await transaction((client) => saveBatch(client, query, runId, [...latest.values()], options.requestId));
+      const batch = [...latest.values()];
+      // Replicas saving overlapping ids in different orders can deadlock; PostgreSQL aborts one
+      // transaction, which is safe to run again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await transaction((client) => saveBatch(client, query, runId, batch, options.requestId));
+          return;
+        } catch (error) {
+          if (attempt >= SAVE_ATTEMPTS || !isRetryableConflict(error)) throw error;
+          // A random pause, so the two transactions do not collide again in step.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+        }
+      }
     },
     async getResult(runId, sampleId) {
       const rows = await query<ResultRow>(
@@ -311,13 +327,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       const [row] = await query<{ value: string }>('SELECT value::text AS value FROM state WHERE key = $1', [
         key,
       ]);
-      return row === undefined ? undefined : (JSON.parse(row.value) as unknown);
+      return row === undefined ? undefined : (parseJsonColumn(row.value) as unknown);
     },
     async putState(key, value) {
       await query(
         `INSERT INTO state (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-        [key, JSON.stringify(value), new Date().toISOString()],
+        [key, jsonParam(value), new Date().toISOString()],
       );
     },
     async close() {
@@ -365,9 +381,9 @@ async function saveBatch(
       ids,
       results.map((r) => r.status),
       results.map((r) => r.reward),
-      results.map((r) => JSON.stringify(r.components)),
-      results.map((r) => JSON.stringify(r.errors)),
-      results.map((r) => JSON.stringify(r.warnings)),
+      results.map((r) => jsonParam(r.components)),
+      results.map((r) => jsonParam(r.errors)),
+      results.map((r) => jsonParam(r.warnings)),
       results.map((r) => r.data_source ?? null),
       results.map((r) => r.group ?? null),
       results.map((r) => r.timings.total_ms),
@@ -403,7 +419,7 @@ async function saveBatch(
         evidence.map((x) => x.e.invalid),
         evidence.map((x) => x.e.veto),
         evidence.map((x) => x.e.reason ?? null),
-        evidence.map((x) => (x.e.detail === undefined ? null : JSON.stringify(x.e.detail))),
+        evidence.map((x) => (x.e.detail === undefined ? null : jsonParam(x.e.detail))),
         evidence.map((x) => x.e.elapsed_ms),
         evidence.map((x) => x.e.usage?.calls ?? null),
         evidence.map((x) => x.e.usage?.prompt_tokens ?? null),
@@ -471,8 +487,8 @@ function toRun(row: RunRow): RunRecord {
     ...row,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
-    spec: JSON.parse(row.spec) as unknown,
-    summary: row.summary === null ? null : (JSON.parse(row.summary) as unknown),
+    spec: parseJsonColumn(row.spec) as unknown,
+    summary: row.summary === null ? null : (parseJsonColumn(row.summary) as unknown),
   };
 }
 
@@ -482,7 +498,7 @@ function toEvidence(e: EvidenceRow): Evidence {
     kind: e.kind,
     ...(e.score !== null && { score: e.score }),
     verdict: e.verdict,
-    ...(e.detail !== null && { detail: JSON.parse(e.detail) as unknown }),
+    ...(e.detail !== null && { detail: parseJsonColumn(e.detail) as unknown }),
     veto: e.veto,
     invalid: e.invalid,
     ...(e.reason !== null && { reason: e.reason }),
@@ -506,12 +522,32 @@ function toResult(row: ResultRow, evidence: Evidence[]): RewardResult {
     id: row.sample_id,
     status: row.status,
     reward: row.reward,
-    components: JSON.parse(row.components),
+    components: parseJsonColumn(row.components),
     evidence,
-    errors: JSON.parse(row.errors),
-    warnings: JSON.parse(row.warnings),
+    errors: parseJsonColumn(row.errors),
+    warnings: parseJsonColumn(row.warnings),
     ...(row.data_source !== null && { data_source: row.data_source }),
     ...(row.group_id !== null && { group: row.group_id }),
     timings: { total_ms: row.total_ms },
   });
+}
+
+function escapeParam(value: unknown): unknown {
+  if (typeof value === 'string') return escapeText(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? escapeText(v) : v));
+  return value;
+}
+
+function unescapeRow<Row extends pg.QueryResultRow>(row: Row): Row {
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    if (typeof value === 'string') (row as Record<string, unknown>)[key] = unescapeText(value);
+  }
+  return row;
+}
+
+/** A deadlock or serialization failure: the transaction was rolled back and may run again. */
+function isRetryableConflict(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: unknown } }).cause ?? {}).code;
+  return code === '40P01' || code === '40001';
 }

@@ -256,6 +256,50 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
 
+    test('should keep text with NUL and private-use characters exactly', async () => {
+      const store = await open();
+      const odd = 'a\0b \uE000 \\u0000 \uE0000';
+      const run = await store.createRun({
+        id: `run-${odd}`,
+        spec_name: odd,
+        spec: { [odd]: odd },
+        input: odd,
+      });
+      const result: RewardResult = {
+        ...failedResult(`id-${odd}`, [`reason ${odd}`], { data_source: odd, group: odd, warnings: [odd] }),
+        evidence: [
+          {
+            source: odd,
+            kind: odd,
+            verdict: 'error',
+            detail: { [odd]: [odd] },
+            veto: false,
+            invalid: true,
+            reason: odd,
+            elapsed_ms: 1,
+          },
+        ],
+      };
+      await store.saveResults(run.id, [result], { requestId: odd });
+      expect(await store.getResult(run.id, result.id)).toEqual(result);
+      expect(await store.listResults(run.id, { requestId: odd })).toEqual([result]);
+      expect(await store.listFailures(run.id)).toEqual([
+        { sample_id: result.id, reasons: [`reason ${odd}`] },
+      ]);
+      expect(await store.completedIds(run.id)).toEqual(new Set([result.id]));
+      expect(await store.sourceStats(run.id)).toEqual([{ source: odd, count: 0, mean: null, invalid: 1 }]);
+      expect(await store.findResumableRun({ spec_hash: run.spec_hash, input: odd })).toMatchObject({
+        id: run.id,
+        spec_name: odd,
+        spec: { [odd]: odd },
+      });
+      await store.putState(odd, { [odd]: odd });
+      expect(await store.getState(odd)).toEqual({ [odd]: odd });
+      await store.putCachedResponse(odd, JSON.stringify({ content: odd }), 0, null);
+      expect(await store.getCachedResponse(odd, 1)).toBe(JSON.stringify({ content: odd }));
+      await store.close();
+    });
+
     test('should save many results in batches', async () => {
       const store = await open();
       const run = await store.createRun({ spec_name: 's', spec: {} });
