@@ -548,6 +548,6 @@ function unescapeRow<Row extends pg.QueryResultRow>(row: Row): Row {
 
 /** A deadlock or serialization failure: the transaction was rolled back and may run again. */
 function isRetryableConflict(error: unknown): boolean {
-  const code = ((error as { cause?: { code?: unknown } }).cause ?? {}).code;
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
   return code === '40P01' || code === '40001';
 }

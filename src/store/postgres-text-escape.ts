@@ -20,8 +20,8 @@ export function unescapeText(text: string): string {
  * `escapeText` (applied to every parameter) encodes them like any other string's.
  */
 export function jsonParam(value: unknown): string {
-  return JSON.stringify(value).replace(/\\(\\|u0000)/g, (escape, what: string) =>
-    what === '\\' ? escape : '\0',
+  return JSON.stringify(value).replace(/\\(\\|u0000)/g, (sequence, what: string) =>
+    what === '\\' ? sequence : '\0',
   );
 }
 
