@@ -77,6 +77,17 @@ describe.skipIf(!server.available)('rewardkit with a PostgreSQL store', () => {
   }, 120_000);
 });
 
+describe('rewardkit --store help', () => {
+  test.each(['score', 'runs list', 'runs show', 'judge pairwise'])(
+    'should say in %s --help that --store takes a postgres:// URL',
+    async (command) => {
+      const help = await runCli([...command.split(' '), '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/--store <path\|url>\s+.*a postgres:\/\/ URL/s);
+    },
+  );
+});
+
 describe('rewardkit with an unreachable PostgreSQL store', () => {
   test('should fail naming the store with its password masked', async () => {
     const run = await runCli(['runs', 'list', '--store', 'postgresql://rk:hunter2@127.0.0.1:1/rewards']);
