@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } from '../core/index.js';
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
@@ -87,7 +87,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       cause: error,
     });
   };
-  const pool = new pg.Pool({
+  // Loaded on first use: SQLite users (every CLI command opens a store) never pay for it.
+  const { default: postgres } = await import('pg');
+  const pool = new postgres.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
