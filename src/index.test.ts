@@ -27,6 +27,8 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+      'openSqliteStore',
+      'openPostgresStore',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

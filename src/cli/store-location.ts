@@ -1,14 +1,20 @@
-import { openSqliteStore, type Store } from '../store/index.js';
+import { openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
 
 /** Where results go when neither --store nor REWARDKIT_STORE says otherwise. */
 export const DEFAULT_STORE = '.rewardkit/store.sqlite';
 
+/** What `--store` accepts, for help texts. */
+export const STORE_FLAG_HELP =
+  'SQLite file, ":memory:", a postgres:// URL, or "none" (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)';
+
 /**
  * Opens the store a command should write to: `--store` wins, then `REWARDKIT_STORE`, then the
- * default file in the working directory. `none` turns storing off.
+ * default file in the working directory. `none` turns storing off; a `postgres://` or
+ * `postgresql://` URL opens the shared PostgreSQL store, anything else is a SQLite file.
  */
-export function openStoreFromFlag(flag: string | undefined): Store | undefined {
+export async function openStoreFromFlag(flag: string | undefined): Promise<Store | undefined> {
   const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
   if (location === 'none') return undefined;
+  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
   return openSqliteStore(location);
 }

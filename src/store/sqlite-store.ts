@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } from '../core/index.js';
+import { newRunId } from './new-run-id.js';
 import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
@@ -365,10 +365,4 @@ function toRun(row: RunRow): RunRecord {
     spec: JSON.parse(row.spec) as unknown,
     summary: row.summary === null ? null : (JSON.parse(row.summary) as unknown),
   };
-}
-
-/** Time-sortable and unique: `run-20261122-151500-3f9a`. */
-function newRunId(): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `run-${stamp}-${randomBytes(2).toString('hex')}`;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ChatModel } from '../../llm/index.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { parseDuration } from '../parse-duration.js';
-import { openStoreFromFlag } from '../store-location.js';
+import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 /** The flags naming a judge command's model and its response cache. */
 export interface JudgeModelFlags {
@@ -31,10 +31,7 @@ export function addJudgeModelOptions(command: Command): Command {
 /** Adds --store, --no-cache and --cache-ttl: where judge answers are cached, and for how long. */
 export function addResponseCacheOptions(command: Command): Command {
   return command
-    .option(
-      '--store <path>',
-      'SQLite store that caches judge responses, or "none" (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)',
-    )
+    .option('--store <path|url>', `the store that caches judge responses: ${STORE_FLAG_HELP}`)
     .option('--no-cache', 'call the model even for requests already answered in the store')
     .option(
       '--cache-ttl <duration>',
@@ -53,7 +50,7 @@ export async function openJudgeModel(
 ): Promise<{ model: ChatModel; close: () => Promise<void> }> {
   const model = pickModel(await loadConfiguredModels(flags.models), flags.model, command);
   const { withResponseCache } = await import('../../llm/index.js');
-  const store = flags.cache ? openStoreFromFlag(flags.store) : undefined;
+  const store = flags.cache ? await openStoreFromFlag(flags.store) : undefined;
   return {
     model: store
       ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })

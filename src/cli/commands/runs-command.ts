@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
-import { openStoreFromFlag } from '../store-location.js';
+import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 export function registerRunsCommand(program: Command): void {
   const runs = program.command('runs').description('Inspect stored scoring runs.');
   runs
     .command('list')
     .description('List recent runs, newest first.')
-    .option('--store <path>', 'SQLite store file (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)')
+    .option('--store <path|url>', STORE_FLAG_HELP)
     .option('-n, --limit <n>', 'how many runs', (v) => Number(v), 20)
     .action(async (flags: { store?: string; limit: number }) => {
-      const store = requireStore(flags.store);
+      const store = await requireStore(flags.store);
       try {
         for (const run of await store.listRuns({ limit: flags.limit })) {
           const summary = run.summary as {
@@ -30,9 +30,9 @@ export function registerRunsCommand(program: Command): void {
     .command('show')
     .description('Show one run: its spec, summary, per-source statistics and failures, as JSON.')
     .argument('<run-id>')
-    .option('--store <path>', 'SQLite store file (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)')
+    .option('--store <path|url>', STORE_FLAG_HELP)
     .action(async (id: string, flags: { store?: string }) => {
-      const store = requireStore(flags.store);
+      const store = await requireStore(flags.store);
       try {
         const run = await store.getRun(id);
         if (!run)
@@ -52,8 +52,8 @@ export function registerRunsCommand(program: Command): void {
     });
 }
 
-function requireStore(flag: string | undefined) {
-  const store = openStoreFromFlag(flag);
+async function requireStore(flag: string | undefined) {
+  const store = await openStoreFromFlag(flag);
   if (!store) throw new RewardKitError('RK_USAGE', 'Runs are read from a store; --store none has none');
   return store;
 }

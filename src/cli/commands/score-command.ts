@@ -9,7 +9,7 @@ import { loadConfiguredModels } from '../models-location.js';
 import { parseDuration } from '../parse-duration.js';
 import { type CommandState, positiveInt } from '../program.js';
 import { createProgressReporter } from '../progress.js';
-import { openStoreFromFlag } from '../store-location.js';
+import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 interface ScoreFlags {
   spec: string;
@@ -34,10 +34,7 @@ export function registerScoreCommand(program: Command, state: CommandState): voi
     .requiredOption('-i, --input <file>', 'samples, one JSON object per line ("-" for stdin)')
     .requiredOption('-o, --output <file>', 'results, one JSON object per line ("-" for stdout)')
     .option('-c, --concurrency <n>', 'samples scored at once', positiveInt('--concurrency'), 8)
-    .option(
-      '--store <path>',
-      'SQLite store file, ":memory:", or "none" (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)',
-    )
+    .option('--store <path|url>', STORE_FLAG_HELP)
     .option('--no-resume', 'overwrite the output instead of skipping ids already in it')
     .option('--no-progress', 'no progress bar or progress lines')
     .option('--summary <file>', 'also write the summary as JSON to this file')
@@ -80,7 +77,7 @@ Models file (for judge sources such as "genrm"; keys come from the environment):
       const { scoreFile } = await import('../../runner/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const spec = loadSpec(flags.spec);
-      const store = openStoreFromFlag(flags.store);
+      const store = await openStoreFromFlag(flags.store);
       const { models } = await loadConfiguredModels(flags.models);
       if (store && flags.cache && models.size > 0) {
         const { withResponseCache } = await import('../../llm/index.js');

@@ -1,0 +1,90 @@
+/**
+ * Schema versions of the PostgreSQL store, applied in order at open under an advisory lock.
+ * Never edit a released step: add a new one, so that every older database upgrades the same way.
+ * Version 1 is the SQLite store's version 4 in PostgreSQL's types (JSONB, booleans, timestamptz),
+ * plus an identity column that keeps insertion order, which SQLite gets from its rowid.
+ * Evidence and failures reference their run, not their result row: saveResults writes all three
+ * in one transaction, and PostgreSQL checks a foreign key with a plan cached per connection, so a
+ * key onto `results` planned while the table was empty scans it whole for every evidence row.
+ */
+export const postgresMigrations: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE runs (
+        id TEXT PRIMARY KEY,
+        created_at TIMESTAMPTZ NOT NULL,
+        finished_at TIMESTAMPTZ,
+        spec_name TEXT NOT NULL,
+        spec JSONB NOT NULL,
+        spec_hash TEXT NOT NULL,
+        input TEXT,
+        output TEXT,
+        status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'interrupted')),
+        summary JSONB
+      );
+      CREATE INDEX runs_resume ON runs (spec_hash, output, created_at);
+      CREATE INDEX runs_created ON runs (created_at DESC, id DESC);
+      CREATE TABLE results (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        sample_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+        reward DOUBLE PRECISION,
+        components JSONB NOT NULL,
+        errors JSONB NOT NULL,
+        warnings JSONB NOT NULL,
+        data_source TEXT,
+        group_id TEXT,
+        total_ms DOUBLE PRECISION NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        request_id TEXT,
+        PRIMARY KEY (run_id, sample_id)
+      );
+      CREATE INDEX results_order ON results (run_id, seq);
+      CREATE INDEX results_status ON results (run_id, status);
+      CREATE INDEX results_request ON results (request_id);
+      CREATE TABLE evidence (
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        sample_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        score DOUBLE PRECISION,
+        verdict TEXT NOT NULL,
+        invalid BOOLEAN NOT NULL,
+        veto BOOLEAN NOT NULL,
+        reason TEXT,
+        detail JSONB,
+        elapsed_ms DOUBLE PRECISION NOT NULL,
+        llm_calls INTEGER,
+        prompt_tokens INTEGER,
+        completion_tokens INTEGER,
+        llm_latency_ms DOUBLE PRECISION,
+        llm_retries INTEGER,
+        cache_hits INTEGER,
+        PRIMARY KEY (run_id, sample_id, position)
+      );
+      CREATE INDEX evidence_source ON evidence (run_id, source);
+      CREATE TABLE failures (
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        sample_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        PRIMARY KEY (run_id, sample_id, position)
+      );
+      -- The cached value is the caller's JSON text, returned byte for byte, so it stays TEXT.
+      CREATE TABLE llm_cache (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        expires_at DOUBLE PRECISION
+      );
+      CREATE TABLE state (
+        key TEXT PRIMARY KEY,
+        value JSONB NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,140 @@
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { RewardResult } from '../core/index.js';
+import { openPostgresStore } from './postgres-store.js';
+import { startTestPostgres } from './test-utils/start-test-postgres.js';
+import { judgedResult, okResult, runStoreConformance } from './test-utils/store-conformance.js';
+
+const server = await startTestPostgres();
+afterAll(() => server.stop());
+
+const freshStore = async () => {
+  if (!server.available) throw new Error('unreachable: the suite is skipped without a server');
+  return openPostgresStore(await server.createDatabase(), { maxConnections: 4 });
+};
+
+describe.skipIf(!server.available)('openPostgresStore', () => {
+  runStoreConformance(freshStore);
+
+  test('should let two replicas on one database see each other’s results, cache and state', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    const run = await a.createRun({ spec_name: 'serve', spec: { k: 1 } });
+    await a.saveResults(run.id, [okResult('x', 1)], { requestId: 'req-a' });
+    await b.saveResults(run.id, [judgedResult], { requestId: 'req-b' });
+    expect((await b.listResults(run.id)).map((r) => r.id)).toEqual(['x', 'j']);
+    expect(await a.getResult(run.id, 'j')).toEqual(judgedResult);
+    expect((await a.listResults(run.id, { requestId: 'req-b' })).map((r) => r.id)).toEqual(['j']);
+    await b.putCachedResponse('key', '{"content":"cached"}', 1000, null);
+    expect(await a.getCachedResponse('key', 2000)).toBe('{"content":"cached"}');
+    await a.putState('clipo-head/run', { step: 1 });
+    await b.putState('clipo-head/run', { step: 2 });
+    expect(await a.getState('clipo-head/run')).toEqual({ step: 2 });
+    await b.finishRun(run.id, { rows: 2 });
+    expect(await a.getRun(run.id)).toMatchObject({ status: 'finished', summary: { rows: 2 } });
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('should let concurrent replicas write results of one run at once', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const replicas = await Promise.all([
+      openPostgresStore(url),
+      openPostgresStore(url),
+      openPostgresStore(url),
+    ]);
+    const run = await (replicas[0] as (typeof replicas)[0]).createRun({ spec_name: 'serve', spec: {} });
+    await Promise.all(
+      replicas.flatMap((store, r) =>
+        Array.from({ length: 5 }, (_, batch) =>
+          store.saveResults(
+            run.id,
+            Array.from({ length: 20 }, (_, i) => okResult(`r${r}-b${batch}-${i}`, i % 2)),
+            { requestId: `req-${r}-${batch}` },
+          ),
+        ),
+      ),
+    );
+    expect((await (replicas[1] as (typeof replicas)[0]).completedIds(run.id)).size).toBe(300);
+    await Promise.all(replicas.map((s) => s.close()));
+  });
+
+  test('should leave one whole result when replicas save the same ids at once, in any order', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    const run = await a.createRun({ spec_name: 'serve', spec: {} });
+    const ids = Array.from({ length: 40 }, (_, i) => `s${i}`);
+    const withEvidence = (id: string, score: number) => ({
+      ...okResult(id, score),
+      evidence: Array.from({ length: score === 1 ? 2 : 3 }, (_, k) => ({
+        ...(okResult(id, score).evidence[0] as RewardResult['evidence'][number]),
+        source: `src${k}`,
+      })),
+    });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, round) =>
+        (round % 2 ? a : b).saveResults(
+          run.id,
+          (round % 2 ? ids : [...ids].reverse()).map((id) => withEvidence(id, round % 2)),
+        ),
+      ),
+    );
+    for (const result of await b.listResults(run.id)) {
+      // Each result keeps exactly the evidence saved with it: 2 sources for reward 1, 3 for 0.
+      expect(result.evidence).toHaveLength(result.reward === 1 ? 2 : 3);
+    }
+    expect((await a.completedIds(run.id)).size).toBe(40);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('should migrate once when several replicas open a new database at the same moment', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }]);
+    await client.end();
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  test('should refuse a database written by a newer rewardkit', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    await (await openPostgresStore(url)).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES (99, now())');
+    await client.end();
+    await expect(openPostgresStore(url)).rejects.toThrow(
+      /has schema version 99, newer than this rewardkit understands \(1\)/,
+    );
+  });
+
+  test('should name the store with its password masked when it cannot connect', async () => {
+    if (!server.available) return;
+    const url = new URL(await server.createDatabase());
+    url.username = 'nobody_here';
+    url.password = 's3cret-pw';
+    const error = await openPostgresStore(url.toString(), { connectTimeoutMs: 5000 }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(`postgres://nobody_here:***@${url.host}${url.pathname}`);
+    expect((error as Error).message).not.toContain('s3cret-pw');
+    expect((error as Error).message).toMatch(/opening failed: .*nobody_here/);
+  });
+});
+
+describe('openPostgresStore without a server', () => {
+  test('should name the unreachable store with its password masked', async () => {
+    const error = await openPostgresStore('postgres://rk:hunter2@127.0.0.1:1/rewards', {
+      connectTimeoutMs: 2000,
+    }).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(
+      /^Store postgres:\/\/rk:\*\*\*@127\.0\.0\.1:1\/rewards: opening failed: .*ECONNREFUSED/,
+    );
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,555 @@
+import type pg from 'pg';
+import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } from '../core/index.js';
+import { maskUrlPassword } from './mask-url-password.js';
+import { newRunId } from './new-run-id.js';
+import { postgresMigrations } from './postgres-migrations.js';
+import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
+import { specHash } from './spec-hash.js';
+import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
+
+export interface PostgresStoreOptions {
+  /** Connections in the pool (default 10). Each `rewardkit serve` replica holds its own pool. */
+  readonly maxConnections?: number;
+  /** How long to wait for a connection before failing, in ms (default 10 000). */
+  readonly connectTimeoutMs?: number;
+}
+
+// Any fixed 64-bit number; every rewardkit opener takes the same one, so migrations run one at a time.
+const MIGRATION_LOCK = 7_249_031_118_540_112n;
+
+const SAVE_ATTEMPTS = 5;
+
+// JSON columns are read back as text and parsed here, so that a JSON `null` stays distinct from
+// SQL NULL (no value) and timestamps come back as the ISO strings the SQLite store returns.
+const RUN_COLUMNS = `id, created_at, finished_at, spec_name, spec::text AS spec, spec_hash, input, output,
+  status, summary::text AS summary`;
+const RESULT_COLUMNS = `sample_id, status, reward, components::text AS components, errors::text AS errors,
+  warnings::text AS warnings, data_source, group_id, total_ms`;
+const EVIDENCE_COLUMNS = `sample_id, source, kind, score, verdict, invalid, veto, reason, detail::text AS detail,
+  elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms, llm_retries, cache_hits`;
+
+interface RunRow {
+  id: string;
+  created_at: Date;
+  finished_at: Date | null;
+  spec_name: string;
+  spec: string;
+  spec_hash: string;
+  input: string | null;
+  output: string | null;
+  status: RunRecord['status'];
+  summary: string | null;
+}
+
+interface ResultRow {
+  sample_id: string;
+  status: 'ok' | 'failed';
+  reward: number | null;
+  components: string;
+  errors: string;
+  warnings: string;
+  data_source: string | null;
+  group_id: string | null;
+  total_ms: number;
+}
+
+interface EvidenceRow {
+  sample_id: string;
+  source: string;
+  kind: string;
+  score: number | null;
+  verdict: Evidence['verdict'];
+  invalid: boolean;
+  veto: boolean;
+  reason: string | null;
+  detail: string | null;
+  elapsed_ms: number;
+  llm_calls: number | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  llm_latency_ms: number | null;
+  llm_retries: number | null;
+  cache_hits: number | null;
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Opens a PostgreSQL store at `url` (`postgres://user:password@host:port/database`): connects,
+ * then applies missing schema steps under an advisory lock, so replicas starting at once migrate
+ * once. Several processes may share one database; each sees the others' runs, results, cache and
+ * state documents.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
+  const where = maskUrlPassword(url);
+  const fail = (doing: string, error: unknown): never => {
+    throw new RewardKitError('RK_STORE', `Store ${where}: ${doing} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  };
+  // Loaded on first use: SQLite users (every CLI command opens a store) never pay for it.
+  const { default: postgres } = await import('pg');
+  const pool = new postgres.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // Idle connections must not keep a CLI process alive after its work (or an error) is done;
+    // a server stays alive through its own listening socket.
+    allowExitOnIdle: true,
+  });
+  // An idle connection that dies (server restart, network) is reported on the pool; without a
+  // listener Node would crash the process. The pool drops that connection and the next query
+  // opens a new one or fails with its own, reported, error.
+  pool.on('error', () => {});
+  try {
+    await migrate(pool, where);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    if (error instanceof RewardKitError) throw error;
+    fail('opening', error);
+  }
+
+  const query = async <Row extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    client: Queryable = pool,
+  ): Promise<Row[]> => {
+    try {
+      const { rows } = await client.query<Row>(text, values.map(escapeParam));
+      return rows.map(unescapeRow);
+    } catch (error) {
+      return fail(text.trim().split(/\s/, 1)[0] as string, error);
+    }
+  };
+
+  const transaction = async (work: (client: pg.PoolClient) => Promise<void>): Promise<void> => {
+    const client = await pool.connect().catch((error: unknown) => fail('connecting', error));
+    try {
+      await query('BEGIN', [], client);
+      await work(client);
+      await query('COMMIT', [], client);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const evidenceOf = async (runId: string, sampleIds: string[]): Promise<Map<string, Evidence[]>> => {
+    const rows = await query<EvidenceRow>(
+      `SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE run_id = $1 AND sample_id = ANY($2::text[])
+       ORDER BY sample_id, position`,
+      [runId, sampleIds],
+    );
+    const grouped = new Map<string, Evidence[]>();
+    for (const row of rows) {
+      const list = grouped.get(row.sample_id) ?? [];
+      list.push(toEvidence(row));
+      grouped.set(row.sample_id, list);
+    }
+    return grouped;
+  };
+
+  const toResults = async (runId: string, rows: ResultRow[]): Promise<RewardResult[]> => {
+    if (rows.length === 0) return [];
+    const evidence = await evidenceOf(
+      runId,
+      rows.map((r) => r.sample_id),
+    );
+    return rows.map((row) => toResult(row, evidence.get(row.sample_id) ?? []));
+  };
+
+  return {
+    kind: 'postgres',
+    async createRun(run: NewRun) {
+      const rows = await query<RunRow>(
+        `INSERT INTO runs (id, created_at, finished_at, spec_name, spec, spec_hash, input, output, status, summary)
+         VALUES ($1, $2, NULL, $3, $4::jsonb, $5, $6, $7, 'running', NULL) RETURNING ${RUN_COLUMNS}`,
+        [
+          run.id ?? newRunId(),
+          new Date().toISOString(),
+          run.spec_name,
+          jsonParam(run.spec),
+          specHash(run.spec),
+          run.input ?? null,
+          run.output ?? null,
+        ],
+      );
+      return toRun(rows[0] as RunRow);
+    },
+    async getRun(id) {
+      const [row] = await query<RunRow>(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = $1`, [id]);
+      return row && toRun(row);
+    },
+    async listRuns(options = {}) {
+      const rows = await query<RunRow>(
+        `SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [options.limit ?? 50],
+      );
+      return rows.map(toRun);
+    },
+    async findResumableRun(options) {
+      // Find and reopen in one statement, so two replicas never both see the run as finished.
+      const [row] = await query<RunRow>(
+        `UPDATE runs SET status = 'running', finished_at = NULL
+         WHERE id = (SELECT id FROM runs WHERE spec_hash = $1 AND input IS NOT DISTINCT FROM $2
+                     AND output IS NOT DISTINCT FROM $3 ORDER BY created_at DESC, id DESC LIMIT 1)
+         RETURNING ${RUN_COLUMNS}`,
+        [options.spec_hash, options.input ?? null, options.output ?? null],
+      );
+      return row && toRun(row);
+    },
+    async finishRun(id, summary, status = 'finished') {
+      await query('UPDATE runs SET finished_at = $1, status = $2, summary = $3::jsonb WHERE id = $4', [
+        new Date().toISOString(),
+        status,
+        jsonParam(summary),
+        id,
+      ]);
+    },
+    async saveResults(runId, results, options = {}) {
+      if (results.length === 0) return;
+      // One statement cannot upsert a key twice; the last save of an id wins, as it would
+      // saved one at a time, and takes the place of its last occurrence.
+      const latest = new Map<string, RewardResult>();
+      for (const result of results) {
+        latest.delete(result.id);
+        latest.set(result.id, result);
+      }
+      const batch = [...latest.values()];
+      // Replicas saving overlapping ids in different orders can deadlock; PostgreSQL aborts one
+      // transaction, which is safe to run again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await transaction((client) => saveBatch(client, query, runId, batch, options.requestId));
+          return;
+        } catch (error) {
+          if (attempt >= SAVE_ATTEMPTS || !isRetryableConflict(error)) throw error;
+          // A random pause, so the two transactions do not collide again in step.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+        }
+      }
+    },
+    async getResult(runId, sampleId) {
+      const rows = await query<ResultRow>(
+        `SELECT ${RESULT_COLUMNS} FROM results WHERE run_id = $1 AND sample_id = $2`,
+        [runId, sampleId],
+      );
+      return (await toResults(runId, rows))[0];
+    },
+    async listResults(runId, options = {}) {
+      const values: unknown[] = [runId];
+      let where = 'run_id = $1';
+      if (options.status) {
+        values.push(options.status);
+        where += ` AND status = $${values.length}`;
+      }
+      if (options.requestId) {
+        values.push(options.requestId);
+        where += ` AND request_id = $${values.length}`;
+      }
+      values.push(options.limit ?? null, options.offset ?? 0);
+      const rows = await query<ResultRow>(
+        `SELECT ${RESULT_COLUMNS} FROM results WHERE ${where} ORDER BY seq
+         LIMIT $${values.length - 1} OFFSET $${values.length}`,
+        values,
+      );
+      return toResults(runId, rows);
+    },
+    async completedIds(runId) {
+      const rows = await query<{ sample_id: string }>('SELECT sample_id FROM results WHERE run_id = $1', [
+        runId,
+      ]);
+      return new Set(rows.map((r) => r.sample_id));
+    },
+    async listFailures(runId) {
+      const rows = await query<{ sample_id: string; reason: string }>(
+        'SELECT sample_id, reason FROM failures WHERE run_id = $1 ORDER BY sample_id, position',
+        [runId],
+      );
+      const grouped = new Map<string, string[]>();
+      for (const row of rows) {
+        const reasons = grouped.get(row.sample_id) ?? [];
+        reasons.push(row.reason);
+        grouped.set(row.sample_id, reasons);
+      }
+      return [...grouped].map(([sample_id, reasons]) => ({ sample_id, reasons }));
+    },
+    async sourceStats(runId) {
+      // Sums come back as float8 because pg returns bigint as a string.
+      const rows = await query<
+        Omit<SourceStat, 'usage'> & {
+          llm_calls: number | null;
+          prompt_tokens: number | null;
+          completion_tokens: number | null;
+          cache_hits: number | null;
+        }
+      >(
+        `SELECT source,
+                COUNT(*) FILTER (WHERE NOT invalid AND score IS NOT NULL)::float8 AS count,
+                AVG(score) FILTER (WHERE NOT invalid) AS mean,
+                COUNT(*) FILTER (WHERE invalid)::float8 AS invalid,
+                SUM(llm_calls)::float8 AS llm_calls,
+                SUM(prompt_tokens)::float8 AS prompt_tokens,
+                SUM(completion_tokens)::float8 AS completion_tokens,
+                SUM(cache_hits)::float8 AS cache_hits
+         FROM evidence WHERE run_id = $1 GROUP BY source ORDER BY MIN(position), source`,
+        [runId],
+      );
+      return rows.map(({ llm_calls, prompt_tokens, completion_tokens, cache_hits, ...stat }) => ({
+        ...stat,
+        ...(llm_calls !== null && {
+          usage: {
+            calls: llm_calls,
+            prompt_tokens: prompt_tokens ?? 0,
+            completion_tokens: completion_tokens ?? 0,
+            cache_hits: cache_hits ?? 0,
+          },
+        }),
+      }));
+    },
+    async getCachedResponse(key, now, maxAgeMs) {
+      const [row] = await query<{ value: string }>(
+        `SELECT value FROM llm_cache WHERE key = $1 AND (expires_at IS NULL OR expires_at > $2)
+         AND ($3::float8 IS NULL OR created_at > $3::float8)`,
+        [key, now, maxAgeMs === undefined ? null : now - maxAgeMs],
+      );
+      return row?.value;
+    },
+    async putCachedResponse(key, value, now, expiresAt) {
+      await query(
+        `INSERT INTO llm_cache (key, value, created_at, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at,
+           expires_at = excluded.expires_at`,
+        [key, value, now, expiresAt],
+      );
+    },
+    async getState(key) {
+      const [row] = await query<{ value: string }>('SELECT value::text AS value FROM state WHERE key = $1', [
+        key,
+      ]);
+      return row === undefined ? undefined : (parseJsonColumn(row.value) as unknown);
+    },
+    async putState(key, value) {
+      await query(
+        `INSERT INTO state (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+        [key, jsonParam(value), new Date().toISOString()],
+      );
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/**
+ * Writes one batch in the caller's transaction: results by upsert (a row saved again gets a new
+ * `seq`, so it lists last, as SQLite's INSERT OR REPLACE gives it a new rowid), then the batch's
+ * evidence and failures replaced. Each is one statement over arrays, whatever the batch size.
+ */
+async function saveBatch(
+  client: pg.PoolClient,
+  query: <Row extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    client?: Queryable,
+  ) => Promise<Row[]>,
+  runId: string,
+  results: RewardResult[],
+  requestId: string | undefined,
+): Promise<void> {
+  const ids = results.map((r) => r.id);
+  await query(
+    `INSERT INTO results (run_id, sample_id, status, reward, components, errors, warnings, data_source,
+                          group_id, total_ms, created_at, request_id)
+     SELECT $1, u.sample_id, u.status, u.reward, u.components::jsonb, u.errors::jsonb, u.warnings::jsonb,
+            u.data_source, u.group_id, u.total_ms, $2, $3
+     FROM unnest($4::text[], $5::text[], $6::float8[], $7::text[], $8::text[], $9::text[], $10::text[],
+                 $11::text[], $12::float8[])
+          WITH ORDINALITY AS u(sample_id, status, reward, components, errors, warnings, data_source,
+                               group_id, total_ms, ord)
+     ORDER BY u.ord
+     ON CONFLICT (run_id, sample_id) DO UPDATE SET
+       status = excluded.status, reward = excluded.reward, components = excluded.components,
+       errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
+       group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
+       request_id = excluded.request_id, seq = DEFAULT`,
+    [
+      runId,
+      new Date().toISOString(),
+      requestId ?? null,
+      ids,
+      results.map((r) => r.status),
+      results.map((r) => r.reward),
+      results.map((r) => jsonParam(r.components)),
+      results.map((r) => jsonParam(r.errors)),
+      results.map((r) => jsonParam(r.warnings)),
+      results.map((r) => r.data_source ?? null),
+      results.map((r) => r.group ?? null),
+      results.map((r) => r.timings.total_ms),
+    ],
+    client,
+  );
+  await query('DELETE FROM evidence WHERE run_id = $1 AND sample_id = ANY($2::text[])', [runId, ids], client);
+  await query('DELETE FROM failures WHERE run_id = $1 AND sample_id = ANY($2::text[])', [runId, ids], client);
+
+  const evidence = results.flatMap((r) => r.evidence.map((e, position) => ({ id: r.id, position, e })));
+  if (evidence.length > 0) {
+    await query(
+      `INSERT INTO evidence (run_id, sample_id, position, source, kind, score, verdict, invalid, veto, reason,
+                             detail, elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms,
+                             llm_retries, cache_hits)
+       SELECT $1, u.sample_id, u.position, u.source, u.kind, u.score, u.verdict, u.invalid, u.veto, u.reason,
+              u.detail::jsonb, u.elapsed_ms, u.llm_calls, u.prompt_tokens, u.completion_tokens,
+              u.llm_latency_ms, u.llm_retries, u.cache_hits
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::float8[], $7::text[], $8::bool[],
+                   $9::bool[], $10::text[], $11::text[], $12::float8[], $13::int[], $14::int[], $15::int[],
+                   $16::float8[], $17::int[], $18::int[])
+            AS u(sample_id, position, source, kind, score, verdict, invalid, veto, reason, detail,
+                 elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms, llm_retries,
+                 cache_hits)`,
+      [
+        runId,
+        evidence.map((x) => x.id),
+        evidence.map((x) => x.position),
+        evidence.map((x) => x.e.source),
+        evidence.map((x) => x.e.kind),
+        evidence.map((x) => x.e.score ?? null),
+        evidence.map((x) => x.e.verdict),
+        evidence.map((x) => x.e.invalid),
+        evidence.map((x) => x.e.veto),
+        evidence.map((x) => x.e.reason ?? null),
+        evidence.map((x) => (x.e.detail === undefined ? null : jsonParam(x.e.detail))),
+        evidence.map((x) => x.e.elapsed_ms),
+        evidence.map((x) => x.e.usage?.calls ?? null),
+        evidence.map((x) => x.e.usage?.prompt_tokens ?? null),
+        evidence.map((x) => x.e.usage?.completion_tokens ?? null),
+        evidence.map((x) => x.e.usage?.latency_ms ?? null),
+        evidence.map((x) => x.e.usage?.retries ?? null),
+        evidence.map((x) => x.e.usage?.cache_hits ?? null),
+      ],
+      client,
+    );
+  }
+
+  const failures = results
+    .filter((r) => r.status === 'failed')
+    .flatMap((r) => r.errors.map((reason, position) => ({ id: r.id, position, reason })));
+  if (failures.length > 0) {
+    await query(
+      `INSERT INTO failures (run_id, sample_id, position, reason)
+       SELECT $1, u.sample_id, u.position, u.reason FROM unnest($2::text[], $3::int[], $4::text[])
+         AS u(sample_id, position, reason)`,
+      [runId, failures.map((f) => f.id), failures.map((f) => f.position), failures.map((f) => f.reason)],
+      client,
+    );
+  }
+}
+
+async function migrate(pool: pg.Pool, where: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Held to the end of the transaction: a second replica waits here, then finds nothing to do.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)',
+    );
+    const [row] = (
+      await client.query<{ current: number | null }>('SELECT MAX(version) AS current FROM schema_migrations')
+    ).rows;
+    const current = row?.current ?? 0;
+    const latest = postgresMigrations.at(-1)?.version ?? 0;
+    if (current > latest) {
+      throw new RewardKitError(
+        'RK_STORE',
+        `The store ${where} has schema version ${current}, newer than this rewardkit understands (${latest}); upgrade rewardkit or use another --store`,
+      );
+    }
+    for (const step of postgresMigrations) {
+      if (step.version <= current) continue;
+      await client.query(step.sql);
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [
+        step.version,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function toRun(row: RunRow): RunRecord {
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
+    spec: parseJsonColumn(row.spec) as unknown,
+    summary: row.summary === null ? null : (parseJsonColumn(row.summary) as unknown),
+  };
+}
+
+function toEvidence(e: EvidenceRow): Evidence {
+  return {
+    source: e.source,
+    kind: e.kind,
+    ...(e.score !== null && { score: e.score }),
+    verdict: e.verdict,
+    ...(e.detail !== null && { detail: parseJsonColumn(e.detail) as unknown }),
+    veto: e.veto,
+    invalid: e.invalid,
+    ...(e.reason !== null && { reason: e.reason }),
+    ...(e.llm_calls !== null && {
+      usage: {
+        calls: e.llm_calls,
+        prompt_tokens: e.prompt_tokens ?? 0,
+        completion_tokens: e.completion_tokens ?? 0,
+        latency_ms: e.llm_latency_ms ?? 0,
+        retries: e.llm_retries ?? 0,
+        cache_hits: e.cache_hits ?? 0,
+      },
+    }),
+    elapsed_ms: e.elapsed_ms,
+  };
+}
+
+function toResult(row: ResultRow, evidence: Evidence[]): RewardResult {
+  return RewardResultSchema.parse({
+    spec: 'rk/v1',
+    id: row.sample_id,
+    status: row.status,
+    reward: row.reward,
+    components: parseJsonColumn(row.components),
+    evidence,
+    errors: parseJsonColumn(row.errors),
+    warnings: parseJsonColumn(row.warnings),
+    ...(row.data_source !== null && { data_source: row.data_source }),
+    ...(row.group_id !== null && { group: row.group_id }),
+    timings: { total_ms: row.total_ms },
+  });
+}
+
+function escapeParam(value: unknown): unknown {
+  if (typeof value === 'string') return escapeText(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? escapeText(v) : v));
+  return value;
+}
+
+function unescapeRow<Row extends pg.QueryResultRow>(row: Row): Row {
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    if (typeof value === 'string') (row as Record<string, unknown>)[key] = unescapeText(value);
+  }
+  return row;
+}
+
+/** A deadlock or serialization failure: the transaction was rolled back and may run again. */
+function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '40P01' || code === '40001';
+}

@@ -1,0 +1,321 @@
+import { describe, expect, test } from 'vitest';
+import { failedResult, type RewardResult } from '../../core/index.js';
+import { specHash } from '../spec-hash.js';
+import type { Store } from '../store.js';
+
+/** A scored sample with one passing source and one invalid one. */
+export const okResult = (id: string, reward: number, score = reward): RewardResult => ({
+  spec: 'rk/v1',
+  id,
+  status: 'ok',
+  reward,
+  components: { math: score, fmt: null },
+  evidence: [
+    {
+      source: 'math',
+      kind: 'math',
+      score,
+      verdict: score === 1 ? 'pass' : 'fail',
+      detail: { extracted: '4' },
+      veto: false,
+      invalid: false,
+      elapsed_ms: 0.5,
+    },
+    {
+      source: 'fmt',
+      kind: 'regex',
+      verdict: 'error',
+      veto: false,
+      invalid: true,
+      reason: 'bad',
+      elapsed_ms: 0.1,
+    },
+  ],
+  errors: [],
+  warnings: ['w'],
+  data_source: 'gsm8k',
+  group: 'g1',
+  timings: { total_ms: 1.25 },
+});
+
+/** A sample judged by an LLM source, with its usage. */
+export const judgedResult: RewardResult = {
+  spec: 'rk/v1',
+  id: 'j',
+  status: 'ok',
+  reward: 1,
+  components: { judge: 1 },
+  evidence: [
+    {
+      source: 'judge',
+      kind: 'genrm',
+      score: 1,
+      verdict: 'pass',
+      veto: false,
+      invalid: false,
+      usage: {
+        calls: 2,
+        prompt_tokens: 300,
+        completion_tokens: 40,
+        latency_ms: 412.5,
+        retries: 1,
+        cache_hits: 1,
+      },
+      elapsed_ms: 420,
+    },
+  ],
+  errors: [],
+  warnings: [],
+  timings: { total_ms: 421 },
+};
+
+/**
+ * The behaviour every `Store` backend must share, registered as vitest tests. `open` returns a
+ * fresh, empty store for each test.
+ */
+export function runStoreConformance(open: () => Promise<Store>): void {
+  describe('Store conformance', () => {
+    test('should round-trip results with their evidence exactly', async () => {
+      const store = await open();
+      const run = await store.createRun({
+        spec_name: 'math',
+        spec: { a: 1 },
+        input: 'in.jsonl',
+        output: 'out.jsonl',
+      });
+      expect(run).toMatchObject({
+        status: 'running',
+        spec: { a: 1 },
+        spec_hash: specHash({ a: 1 }),
+        input: 'in.jsonl',
+        finished_at: null,
+        summary: null,
+      });
+      expect(run.id).toMatch(/^run-\d{8}-\d{6}-[0-9a-f]{4}$/);
+      expect(new Date(run.created_at).toISOString()).toBe(run.created_at);
+      const failed = failedResult('line:3', ['in.jsonl:3: invalid JSON', 'second reason']);
+      const nullDetail: RewardResult = {
+        ...okResult('n', 0.25),
+        evidence: [
+          {
+            source: 'x',
+            kind: 'x',
+            verdict: 'abstain',
+            detail: null,
+            veto: true,
+            invalid: false,
+            elapsed_ms: 0,
+          },
+        ],
+        components: { x: 0.25 },
+        warnings: [],
+      };
+      await store.saveResults(run.id, [okResult('a', 1), okResult('b', 0), failed, nullDetail]);
+      expect(await store.getResult(run.id, 'a')).toEqual(okResult('a', 1));
+      expect(await store.getResult(run.id, 'line:3')).toEqual(failed);
+      expect(await store.getResult(run.id, 'n')).toEqual(nullDetail);
+      expect((await store.getResult(run.id, 'n'))?.evidence[0]).toHaveProperty('detail', null);
+      expect(await store.getResult(run.id, 'zzz')).toBeUndefined();
+      expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['a', 'b', 'line:3', 'n']);
+      expect(await store.listResults(run.id)).toEqual([
+        okResult('a', 1),
+        okResult('b', 0),
+        failed,
+        nullDetail,
+      ]);
+      expect((await store.listResults(run.id, { status: 'failed' })).map((r) => r.id)).toEqual(['line:3']);
+      expect((await store.listResults(run.id, { limit: 1, offset: 1 })).map((r) => r.id)).toEqual(['b']);
+      expect(await store.completedIds(run.id)).toEqual(new Set(['a', 'b', 'line:3', 'n']));
+      expect(await store.listFailures(run.id)).toEqual([
+        { sample_id: 'line:3', reasons: ['in.jsonl:3: invalid JSON', 'second reason'] },
+      ]);
+      expect(await store.sourceStats(run.id)).toEqual([
+        { source: 'math', count: 2, mean: 0.5, invalid: 0 },
+        { source: 'x', count: 0, mean: null, invalid: 0 },
+        { source: 'fmt', count: 0, mean: null, invalid: 2 },
+      ]);
+      await store.close();
+    });
+
+    test('should replace a row saved again, with its evidence and failures, and list it last', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [failedResult('a', ['boom']), okResult('b', 0)]);
+      await store.saveResults(run.id, [okResult('a', 1)]);
+      expect(await store.getResult(run.id, 'a')).toEqual(okResult('a', 1));
+      expect(await store.listFailures(run.id)).toEqual([]);
+      expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['b', 'a']);
+      await store.close();
+    });
+
+    test('should keep the last of an id saved twice in one batch', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 0), okResult('b', 1), okResult('a', 1)]);
+      expect((await store.listResults(run.id)).map((r) => [r.id, r.reward])).toEqual([
+        ['b', 1],
+        ['a', 1],
+      ]);
+      expect((await store.getResult(run.id, 'a'))?.evidence).toHaveLength(2);
+      await store.close();
+    });
+
+    test('should refuse results of a run it does not have', async () => {
+      const store = await open();
+      await expect(store.saveResults('run-missing', [okResult('a', 1)])).rejects.toThrow();
+      await store.close();
+    });
+
+    test('should finish runs, list them newest first and find one to resume', async () => {
+      const store = await open();
+      const first = await store.createRun({
+        id: 'run-1',
+        spec_name: 's',
+        spec: { k: 1 },
+        input: 'i',
+        output: 'o',
+      });
+      await store.createRun({ id: 'run-2', spec_name: 's', spec: { k: 2 }, input: 'i', output: 'o' });
+      await store.createRun({ id: 'run-3', spec_name: 's', spec: { k: 1 } });
+      await store.finishRun(first.id, { rows: 3 }, 'interrupted');
+      const finished = await store.getRun('run-1');
+      expect(finished).toMatchObject({ status: 'interrupted', summary: { rows: 3 } });
+      expect(finished?.finished_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect((await store.listRuns()).map((r) => r.id)).toEqual(['run-3', 'run-2', 'run-1']);
+      expect((await store.listRuns({ limit: 1 })).map((r) => r.id)).toEqual(['run-3']);
+      const resumed = await store.findResumableRun({
+        spec_hash: specHash({ k: 1 }),
+        input: 'i',
+        output: 'o',
+      });
+      expect(resumed).toMatchObject({ id: 'run-1', status: 'running', finished_at: null });
+      expect(await store.getRun('run-1')).toMatchObject({ status: 'running', finished_at: null });
+      // A missing input or output matches only runs without one.
+      expect(await store.findResumableRun({ spec_hash: specHash({ k: 1 }) })).toMatchObject({ id: 'run-3' });
+      expect(
+        await store.findResumableRun({ spec_hash: specHash({ k: 1 }), output: 'other' }),
+      ).toBeUndefined();
+      expect(await store.getRun('nope')).toBeUndefined();
+      await store.close();
+    });
+
+    test('should keep LLM usage with each judgment and total it per source', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [judgedResult, { ...judgedResult, id: 'k' }]);
+      expect((await store.getResult(run.id, 'j'))?.evidence[0]?.usage).toEqual(
+        judgedResult.evidence[0]?.usage,
+      );
+      expect(await store.sourceStats(run.id)).toEqual([
+        {
+          source: 'judge',
+          count: 2,
+          mean: 1,
+          invalid: 0,
+          usage: { calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
+        },
+      ]);
+      await store.close();
+    });
+
+    test('should keep the request id of server results and filter by it', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 'serve', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 1)], { requestId: 'req-1' });
+      await store.saveResults(run.id, [okResult('b', 0), okResult('c', 1)], { requestId: 'req-2' });
+      await store.saveResults(run.id, [okResult('d', 1)]);
+      expect((await store.listResults(run.id, { requestId: 'req-2' })).map((r) => r.id)).toEqual(['b', 'c']);
+      expect(
+        (await store.listResults(run.id, { requestId: 'req-2', limit: 1, offset: 1 })).map((r) => r.id),
+      ).toEqual(['c']);
+      expect((await store.listResults(run.id)).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+      await store.close();
+    });
+
+    test('should keep named state documents, replacing them on write', async () => {
+      const store = await open();
+      expect(await store.getState('clipo-head/run-1')).toBeUndefined();
+      await store.putState('clipo-head/run-1', { version: 1, step: 3, w: [0.5, -1] });
+      await store.putState('clipo-head/run-1', { version: 1, step: 4, w: [0.25, -1] });
+      await store.putState('null-doc', null);
+      expect(await store.getState('clipo-head/run-1')).toEqual({ version: 1, step: 4, w: [0.25, -1] });
+      expect(await store.getState('null-doc')).toBeNull();
+      await store.close();
+    });
+
+    test('should keep cached responses until they expire or grow too old', async () => {
+      const store = await open();
+      await store.putCachedResponse('a', '{"content":  "first"}', 1000, 5000);
+      expect(await store.getCachedResponse('a', 4999)).toBe('{"content":  "first"}');
+      expect(await store.getCachedResponse('a', 5000)).toBeUndefined();
+      await store.putCachedResponse('a', 'second', 6000, null);
+      expect(await store.getCachedResponse('a', 10 ** 12)).toBe('second');
+      expect(await store.getCachedResponse('a', 7000, 1001)).toBe('second');
+      expect(await store.getCachedResponse('a', 7000, 1000)).toBeUndefined();
+      expect(await store.getCachedResponse('missing', 0)).toBeUndefined();
+      await store.close();
+    });
+
+    test('should keep text with NUL and private-use characters exactly', async () => {
+      const store = await open();
+      const odd = 'a\0b \uE000 \\u0000 \uE0000';
+      const run = await store.createRun({
+        id: `run-${odd}`,
+        spec_name: odd,
+        spec: { [odd]: odd },
+        input: odd,
+      });
+      const result: RewardResult = {
+        ...failedResult(`id-${odd}`, [`reason ${odd}`], { data_source: odd, group: odd, warnings: [odd] }),
+        evidence: [
+          {
+            source: odd,
+            kind: odd,
+            verdict: 'error',
+            detail: { [odd]: [odd] },
+            veto: false,
+            invalid: true,
+            reason: odd,
+            elapsed_ms: 1,
+          },
+        ],
+      };
+      await store.saveResults(run.id, [result], { requestId: odd });
+      expect(await store.getResult(run.id, result.id)).toEqual(result);
+      expect(await store.listResults(run.id, { requestId: odd })).toEqual([result]);
+      expect(await store.listFailures(run.id)).toEqual([
+        { sample_id: result.id, reasons: [`reason ${odd}`] },
+      ]);
+      expect(await store.completedIds(run.id)).toEqual(new Set([result.id]));
+      expect(await store.sourceStats(run.id)).toEqual([{ source: odd, count: 0, mean: null, invalid: 1 }]);
+      expect(await store.findResumableRun({ spec_hash: run.spec_hash, input: odd })).toMatchObject({
+        id: run.id,
+        spec_name: odd,
+        spec: { [odd]: odd },
+      });
+      await store.putState(odd, { [odd]: odd });
+      expect(await store.getState(odd)).toEqual({ [odd]: odd });
+      await store.putCachedResponse(odd, JSON.stringify({ content: odd }), 0, null);
+      expect(await store.getCachedResponse(odd, 1)).toBe(JSON.stringify({ content: odd }));
+      await store.close();
+    });
+
+    test('should save many results in batches', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      for (let b = 0; b < 40; b++) {
+        await store.saveResults(
+          run.id,
+          Array.from({ length: 250 }, (_, i) => okResult(`r${b * 250 + i}`, i % 2)),
+        );
+      }
+      expect((await store.completedIds(run.id)).size).toBe(10_000);
+      expect((await store.sourceStats(run.id))[0]).toMatchObject({ count: 10_000, mean: 0.5 });
+      expect((await store.listResults(run.id, { offset: 9_998 })).map((r) => r.id)).toEqual([
+        'r9998',
+        'r9999',
+      ]);
+      await store.close();
+    });
+  });
+}
