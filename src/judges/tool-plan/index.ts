@@ -56,3 +56,11 @@ export type {
   ToolPlan,
 } from './tool-plan.js';
 export { type ToolPlanInput, type ToolPlanTask, toolPlanNonce } from './tool-plan-prompt-parts.js';
+export {
+  type ToolPlanGroupStats,
+  type ToolPlanRecord,
+  ToolPlanRecordSchema,
+  type ToolPlanReport,
+  toolPlanReport,
+  UNLABELLED,
+} from './tool-plan-report.js';
