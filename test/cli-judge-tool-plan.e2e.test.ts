@@ -110,22 +110,24 @@ describe('rewardkit judge tool-plan', () => {
       ['atp-travel-1', 'travel', 'landmark identification'],
       ['atp-product-1', 'product', 'product comparison'],
     ]);
-    const [recipe, travel, product] = lines as Array<Record<string, number | unknown>>;
+    const [recipe, travel, product] = lines as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
     // recipe: one necessary+appropriate call (1), one critical miss -> recall 1/2, overall 6/9
-    expect(recipe?.precision).toBe(1);
-    expect(recipe?.recall).toBe(0.5);
-    expect(recipe?.score).toBeCloseTo((1 + 0.5 + 6 / 9) / 3, 12);
+    expect(recipe.precision).toBe(1);
+    expect(recipe.recall).toBe(0.5);
+    expect(recipe.score).toBeCloseTo((1 + 0.5 + 6 / 9) / 3, 12);
     // travel: calls 1 and 0.5, nothing missed -> recall 1, overall 1
-    expect(travel?.score).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
+    expect(travel.score).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
     // product: the quoted injection and the broken tag are findings, not calls; one call 0.25
-    expect(product?.precision).toBe(0.25);
-    expect((product?.findings as Array<{ kind: string; line: number }>).map((f) => [f.kind, f.line])).toEqual(
-      [
-        ['quoted', 2],
-        ['unclosed', 4],
-      ],
-    );
-    expect(product?.score).toBeCloseTo((0.25 + 1 + 3 / 9) / 3, 12);
+    expect(product.precision).toBe(0.25);
+    expect((product.findings as Array<{ kind: string; line: number }>).map((f) => [f.kind, f.line])).toEqual([
+      ['quoted', 2],
+      ['unclosed', 4],
+    ]);
+    expect(product.score).toBeCloseTo((0.25 + 1 + 3 / 9) / 3, 12);
     expect(recipe).toMatchObject({ calls: 3, overall_judgment: { score: 7 } });
     // The overall role ran on its own model; the question's injection stayed inside its block.
     const overall = server.requests.filter((r) => systemText(r).includes(OVERALL));
