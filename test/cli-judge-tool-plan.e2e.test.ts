@@ -240,3 +240,47 @@ describe('rewardkit judge tool-plan', () => {
     expect(run.stderr).toContain('--weights expects three numbers ≥ 0, not all 0');
   });
 });
+
+describe('rewardkit score with a tool_plan source', () => {
+  test('should score samples with the tool-plan judge and fail one whose metadata is malformed', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    writeFileSync(
+      join(dir, 'spec.yaml'),
+      'sources:\n  - kind: tool_plan\n    params:\n      model: judge\n      reasks: 0\n',
+    );
+    const [, travel] = readJsonl(rowsFile);
+    const samples = [
+      {
+        id: 'travel',
+        prompt: travel?.query,
+        response: travel?.response,
+        metadata: { doc: travel?.doc, images: travel?.images, image_query: travel?.image_query },
+      },
+      { id: 'bad-doc', prompt: 'q', response: 'r', metadata: { doc: 7 } },
+    ];
+    writeFileSync(join(dir, 'in.jsonl'), `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
+    const out = join(dir, 'out.jsonl');
+    const run = await runCli([
+      'score',
+      '--spec',
+      join(dir, 'spec.yaml'),
+      '--models',
+      models,
+      '--input',
+      join(dir, 'in.jsonl'),
+      '--output',
+      out,
+    ]);
+    expect(run.code).toBe(3);
+    const [ok, bad] = readJsonl(out);
+    expect(ok?.reward).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
+    expect((ok?.evidence as Array<Record<string, unknown>>)[0]).toMatchObject({
+      kind: 'tool_plan',
+      verdict: 'pass',
+      usage: { calls: 4 },
+    });
+    expect(bad?.reward).toBeNull();
+    expect(String(bad?.errors)).toMatch(/tool_plan: metadata\.doc: /);
+  });
+});
