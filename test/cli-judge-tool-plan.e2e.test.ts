@@ -273,14 +273,14 @@ describe('rewardkit score with a tool_plan source', () => {
       out,
     ]);
     expect(run.code).toBe(3);
-    const [ok, bad] = readJsonl(out);
-    expect(ok?.reward).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
-    expect((ok?.evidence as Array<Record<string, unknown>>)[0]).toMatchObject({
+    const [ok, bad] = readJsonl(out) as [Record<string, unknown>, Record<string, unknown>];
+    expect(ok.reward).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
+    expect((ok.evidence as Array<Record<string, unknown>>)[0]).toMatchObject({
       kind: 'tool_plan',
       verdict: 'pass',
       usage: { calls: 4 },
     });
-    expect(bad?.reward).toBeNull();
-    expect(String(bad?.errors)).toMatch(/tool_plan: metadata\.doc: /);
+    expect(bad.reward).toBeNull();
+    expect(String(bad.errors)).toMatch(/tool_plan: metadata\.doc: /);
   });
 });
