@@ -27,6 +27,9 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+      'judgeToolPlan',
+      'parseToolPlan',
+      'readAtpRows',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }
