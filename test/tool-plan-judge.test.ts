@@ -225,4 +225,43 @@ describe('judgeToolPlan against the scripted server', () => {
     expect(nonce).not.toBe('0000');
     expect(overall.match(new RegExp(`</answer-${nonce}>`, 'g'))).toHaveLength(1);
   });
+
+  test('should keep a missed opportunity whose quote is not in the answer, with a warning', async () => {
+    server.script({
+      match: { contains: SYSTEM.missed },
+      reply: {
+        content: JSON.stringify({
+          missed: [
+            { after: 'Pandas eat bamboo.', tool: 'image_search', need: 'bamboo', importance: 'minor' },
+          ],
+        }),
+      },
+    });
+    scriptAll();
+    const got = await judgeToolPlan(input, { model: model() });
+    expect(got.missed).toEqual([
+      {
+        after: 'Pandas eat bamboo.',
+        tool: 'image_search',
+        need: 'bamboo',
+        importance: 'minor',
+        position: null,
+      },
+    ]);
+    expect(got.warnings).toEqual([
+      'a missed opportunity quotes text not in the answer: "Pandas eat bamboo."',
+    ]);
+    // Still counted: covered 1.5, missed 0.5.
+    expect(got.components?.recall).toBeCloseTo(0.75, 12);
+  });
+
+  test('should record a backend that cuts the connection as an invalid judgment', async () => {
+    server.script({ match: { contains: forCall('red panda in the wild') }, reply: { truncate: true } });
+    scriptAll();
+    const got = await judgeToolPlan(input, { model: model() });
+    expect(got.status).toBe('invalid');
+    expect(got.invalid).toEqual([{ role: 'precision', call: 0, reason: expect.any(String), raw: null }]);
+    expect(got.calls_planned[0]?.judgment).toBeNull();
+    expect(got.calls_planned[1]?.judgment).toMatchObject({ score: 0.25 });
+  });
 });
