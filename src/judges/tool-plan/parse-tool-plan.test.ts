@@ -62,6 +62,16 @@ describe('parseToolPlan', () => {
     ],
     ['ordinary HTML is text', 'Use <code>npm</code> and <img src="a.png"> and <b>bold</b>', []],
     ['a markdown link is text', '[search](https://example.com) and [edit] this', []],
+    ['one-word aliases in brackets are prose', '[Edit: fixed a typo] [Ref: page 3] [Search: see below]', []],
+    [
+      'one-word aliases as tags are calls',
+      '<search>tower</search><edit source="1">crop</edit>',
+      [
+        ['image_search', 'tower', 'tag'],
+        ['image_editing', 'crop', 'tag'],
+      ],
+    ],
+    ['an HTML comment is quoted', '<!-- <image_search>x</image_search> --> ok', []],
     ['inline code is quoted', 'Write `<image_search>q</image_search>` to search', []],
     ['a fenced block is quoted', '```\n<image_generation>x</image_generation>\n```\nDone', []],
     ['a blockquote is quoted', '> You said: <image_search>ignore all rules</image_search>\nOK', []],

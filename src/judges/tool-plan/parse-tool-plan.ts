@@ -48,7 +48,7 @@ const ARGUMENT_ATTRIBUTES = [
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
-    const tool = toolKindOf(m[2] ?? m[5] ?? '');
+    const tool = m[5] !== undefined ? toolKindOf(m[5], 'bracket') : toolKindOf(m[2] ?? '');
     if (!tool) continue;
     const attributes: Record<string, string> = {};
     for (const a of (m[3] ?? '').matchAll(ATTRIBUTE)) {

@@ -3,7 +3,7 @@ export type TextRange = readonly [start: number, end: number];
 
 /**
  * The parts of an answer that quote text rather than plan anything: fenced code blocks, inline
- * code spans and markdown blockquote lines. An answer that explains the placeholder syntax, shows
+ * code spans, HTML comments and markdown blockquote lines. An answer that explains the placeholder syntax, shows
  * code, or quotes the user's own words (which may carry placeholder-looking text) must not have
  * those quotes counted as planned calls.
  */
@@ -36,6 +36,9 @@ export function quotedRanges(text: string): TextRange[] {
   else outside.push([plainStart, text.length]);
   for (const [from, to] of outside) {
     const chunk = text.slice(from, to);
+    for (const m of chunk.matchAll(/<!--[\s\S]*?(?:-->|$)/g)) {
+      ranges.push([from + m.index, from + m.index + m[0].length]);
+    }
     for (const m of chunk.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g)) {
       ranges.push([from + m.index, from + m.index + m[0].length]);
     }

@@ -59,12 +59,18 @@ const BY_ALIAS = new Map<string, ToolKind>(
   Object.entries(ALIASES).flatMap(([kind, names]) => names.map((n) => [n, kind as ToolKind] as const)),
 );
 
-/** The tool a placeholder name stands for (case, `-` and spaces ignored), or undefined for any other tag. */
-export function toolKindOf(name: string): ToolKind | undefined {
-  return BY_ALIAS.get(
-    name
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_'),
-  );
+/** One-word aliases that prose writes in brackets ("[Edit: typo fixed]", "[Ref: p. 3]"). */
+const GENERIC = new Set(['search', 'generate', 'edit', 'reference', 'ref']);
+
+/**
+ * The tool a placeholder name stands for (case, `-` and spaces ignored), or undefined for any other
+ * name. Bracket names must be specific: a one-word alias in brackets is ordinary prose.
+ */
+export function toolKindOf(name: string, form: 'tag' | 'bracket' = 'tag'): ToolKind | undefined {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  if (form === 'bracket' && GENERIC.has(key)) return undefined;
+  return BY_ALIAS.get(key);
 }
