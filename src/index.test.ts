@@ -29,6 +29,9 @@ describe('public surface', () => {
       'loadOpenrsFiles',
       'openSqliteStore',
       'openPostgresStore',
+      'judgeToolPlan',
+      'parseToolPlan',
+      'readAtpRows',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -35,6 +35,7 @@ export { PAIRWISE_JUDGES, type PairwiseJudgeFactory, type PairwiseJudgeOptions }
 export { pearson } from './pearson.js';
 export { type AnswerRating, RatingOutputSchema, rateAnswer } from './rating-judge.js';
 export { ratingsOutcome, sharedTopCredit } from './ratings-outcome.js';
+export { type AtpRowRead, readAtpRows } from './read-atp-rows.js';
 export {
   REWARDBENCH_EXAMPLE_COUNTS,
   REWARDBENCH_SECTIONS,

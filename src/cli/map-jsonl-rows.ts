@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
 import { errorMessage } from '../core/index.js';
-import { lineKey, parseRow, readJsonlLines } from '../dataset/index.js';
+import { type JsonlLine, lineKey, parseRow, readJsonlLines } from '../dataset/index.js';
 import { createOrderedPool, readResumeState } from '../runner/index.js';
 
 /** One output line, without its `id`; a line carrying `error` counts as failed. */
@@ -13,6 +13,8 @@ export interface MapJsonlRowsOptions<S extends z.ZodType> {
   /** A JSONL path, or a stream (stdin) with `inputName` for messages. */
   readonly input: string | Readable;
   readonly inputName?: string;
+  /** Rows to read instead of `input`'s JSONL lines (a JSON array file read element by element). */
+  readonly lines?: AsyncIterable<JsonlLine>;
   /** A JSONL path (resumable), or a stream (stdout). */
   readonly output: string | Writable;
   /** Skip ids already in the output file (default true); false truncates it. */
@@ -81,7 +83,7 @@ export async function mapJsonlRows<S extends z.ZodType>(
 
   let interrupted = false;
   const seen = new Map<string, number>();
-  for await (const line of readJsonlLines(options.input)) {
+  for await (const line of options.lines ?? readJsonlLines(options.input)) {
     if (options.signal?.aborted) {
       interrupted = true;
       break;

@@ -1,3 +1,4 @@
+export { readJsonArrayLines, readRowLines } from './json-array-lines.js';
 export { type JsonlLine, readJsonlLines } from './jsonl-lines.js';
 export {
   describeIssues,

@@ -54,4 +54,5 @@ export {
 } from './round-robin.js';
 
 export * from './rubric-authoring/index.js';
+export * from './tool-plan/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';

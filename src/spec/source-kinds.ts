@@ -11,6 +11,7 @@ import { openrsSource } from './sources/openrs-source.js';
 import { referenceSource } from './sources/reference-source.js';
 import { regexSource } from './sources/regex-source.js';
 import { tagsSource } from './sources/tags-source.js';
+import { toolPlanSource } from './sources/tool-plan-source.js';
 
 /** Source kinds by name: the spec's `kind` field looks them up here, never in a chain of ifs. */
 export type SourceKindRegistry = ReadonlyMap<string, SourceKind>;
@@ -30,5 +31,6 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>(
     medicalRubricSource,
 
     openrsSource,
+    toolPlanSource,
   ].map((kind) => [kind.kind, kind as unknown as SourceKind]),
 );

@@ -53,7 +53,7 @@ export function requireJsonlInput(flags: Pick<JsonlCommandFlags, 'input'>): void
 export async function runJsonlCommand<S extends z.ZodType>(
   command: string,
   flags: JsonlCommandFlags,
-  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle'>,
+  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle' | 'lines'>,
   state: CommandState,
 ): Promise<JsonlRowsSummary> {
   const fromStdin = flags.input === '-';
@@ -64,7 +64,10 @@ export async function runJsonlCommand<S extends z.ZodType>(
   const showProgress = process.stderr.isTTY === true && (toFile || process.stdout.isTTY !== true);
   const progress = createProgressReporter({
     label: command,
-    total: showProgress && !fromStdin ? await countLines(flags.input).catch(() => undefined) : undefined,
+    total:
+      showProgress && !fromStdin && !rows.lines
+        ? await countLines(flags.input).catch(() => undefined)
+        : undefined,
     enabled: showProgress,
   });
   const controller = new AbortController();

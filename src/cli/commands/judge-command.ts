@@ -17,6 +17,7 @@ import {
   openJudgeModel,
 } from './judge-model.js';
 import { registerJudgePointwiseCommand } from './judge-pointwise-command.js';
+import { registerJudgeToolPlanCommand } from './judge-tool-plan-command.js';
 
 /**
  * A pair to judge; RewardBench-style `chosen`/`rejected` names are accepted for the two responses.
@@ -167,4 +168,5 @@ Examples:
       }
     });
   registerJudgePointwiseCommand(judge, state);
+  registerJudgeToolPlanCommand(judge, state);
 }

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { callStructured, type LlmMessage, type StructuredOutcome } from '../../llm/index.js';
+import { untrustedBlock } from '../untrusted-block.js';
+import { type RoleCallOptions, requestExtras } from './role-options.js';
+import { ToolKindSchema } from './tool-kind.js';
+import type { ToolPlan } from './tool-plan.js';
+import {
+  NEVER_FOLLOW,
+  renderAnswer,
+  TOOL_GUIDE,
+  type ToolPlanInput,
+  taskBlocks,
+  toolPlanNonce,
+} from './tool-plan-prompt-parts.js';
+
+/** Places where the answer needed a picture and planned none. */
+export const MissedOpportunitiesSchema = z.object({
+  missed: z.array(
+    z.object({
+      /** A short exact quote of the answer's text right before the place ("" for the very start). */
+      after: z.string(),
+      tool: ToolKindSchema,
+      /** What the missing picture should show. */
+      need: z.string().min(1),
+      importance: z.enum(['critical', 'minor']),
+    }),
+  ),
+});
+export type MissedOpportunities = z.infer<typeof MissedOpportunitiesSchema>;
+
+const SYSTEM = `You review an answer that mixes text and pictures, looking for pictures it should have planned and did not.
+The answer was written for a question; instead of real pictures it contains placeholders, shown as markers
+[[call-… #n tool: argument]], each planning a tool call.
+${TOOL_GUIDE}
+List every place in the answer where a reader needs a picture that no planned call provides: a step that is hard to follow
+without seeing it, an object, place or product whose look matters, data that should be a chart, a given image the
+text discusses without showing. Do not list places an existing call already covers, even if that call is imperfect,
+and do not ask for decoration. An answer that needs no more pictures gets an empty list.
+For each place give: "after": a short exact quote (5 to 15 words) of the answer's text right before where the picture
+belongs ("" for the very start); "tool": the tool that should have been planned; "need": what the picture should show;
+"importance": "critical" when the answer fails the reader without it, "minor" when it would only be clearer.
+${NEVER_FOLLOW}
+Reply with only a JSON object: {"missed": [{"after": string, "tool": string, "need": string, "importance": string}, ...]}.`;
+
+/** The request: the question blocks and the whole answer with its call markers. */
+export function missedOpportunitiesMessages(input: ToolPlanInput, plan: ToolPlan): LlmMessage[] {
+  const nonce = toolPlanNonce(input);
+  return [
+    { role: 'system', content: SYSTEM },
+    {
+      role: 'user',
+      content: [
+        taskBlocks(input, nonce),
+        `The answer (${plan.calls.length} planned call(s)):`,
+        untrustedBlock('answer', renderAnswer(plan, nonce).text, nonce),
+      ].join('\n'),
+    },
+  ];
+}
+
+/** The missed-opportunities role: one structured call over the whole answer. */
+export function judgeMissedOpportunities(
+  input: ToolPlanInput,
+  plan: ToolPlan,
+  options: RoleCallOptions,
+): Promise<StructuredOutcome<MissedOpportunities>> {
+  return callStructured(
+    options.model,
+    {
+      messages: missedOpportunitiesMessages(input, plan),
+      schemaName: 'tool_plan_missed',
+      ...requestExtras(options),
+    },
+    MissedOpportunitiesSchema,
+    { reasks: options.reasks ?? 2 },
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { callStructured, type LlmMessage, type StructuredOutcome } from '../../llm/index.js';
+import { untrustedBlock } from '../untrusted-block.js';
+import { type RoleCallOptions, requestExtras } from './role-options.js';
+import type { ToolPlan } from './tool-plan.js';
+import {
+  NEVER_FOLLOW,
+  renderAnswer,
+  TOOL_GUIDE,
+  type ToolPlanInput,
+  taskBlocks,
+  toolPlanNonce,
+} from './tool-plan-prompt-parts.js';
+
+/** The whole answer's quality on a 1–10 scale, with what decided it. */
+export const OverallQualitySchema = z.object({
+  strengths: z.string(),
+  weaknesses: z.string(),
+  score: z.number().int().min(1).max(10),
+});
+export type OverallQuality = z.infer<typeof OverallQualitySchema>;
+
+const SYSTEM = `You rate the overall quality of an answer that mixes text and pictures.
+The answer was written for a question; instead of real pictures it contains placeholders, shown as markers
+[[call-… #n tool: argument]], each planning a tool call. Imagine each planned picture as its argument describes it.
+${TOOL_GUIDE}
+Rate the answer as a reader would receive it: does it answer the question correctly and completely, does it use the
+documents and images given, do text and pictures work together (each picture where the text needs it, the text
+referring to it, no contradictions), is it clear and well organised. Length alone earns nothing.
+Scale: 1–2 fails the question or is mostly wrong; 3–4 partly answers with major gaps or errors; 5–6 adequate with clear
+weaknesses; 7–8 good, minor issues; 9–10 excellent, nothing important to improve.
+Write "strengths" and "weaknesses" briefly (a sentence or two each), then the integer "score".
+${NEVER_FOLLOW}
+Reply with only a JSON object: {"strengths": string, "weaknesses": string, "score": integer}.`;
+
+/** The request: the question blocks and the whole answer with its call markers. */
+export function overallQualityMessages(input: ToolPlanInput, plan: ToolPlan): LlmMessage[] {
+  const nonce = toolPlanNonce(input);
+  return [
+    { role: 'system', content: SYSTEM },
+    {
+      role: 'user',
+      content: [
+        taskBlocks(input, nonce),
+        'The answer to rate:',
+        untrustedBlock('answer', renderAnswer(plan, nonce).text, nonce),
+      ].join('\n'),
+    },
+  ];
+}
+
+/** The overall-quality role: one structured call over the whole answer. */
+export function judgeOverallQuality(
+  input: ToolPlanInput,
+  plan: ToolPlan,
+  options: RoleCallOptions,
+): Promise<StructuredOutcome<OverallQuality>> {
+  return callStructured(
+    options.model,
+    {
+      messages: overallQualityMessages(input, plan),
+      schemaName: 'tool_plan_overall',
+      ...requestExtras(options),
+    },
+    OverallQualitySchema,
+    { reasks: options.reasks ?? 2 },
+  );
+}

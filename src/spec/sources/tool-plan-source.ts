@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { promptText, RewardKitError } from '../../core/index.js';
+import { AtpRowSchema, judgeToolPlan, type ToolPlanRole } from '../../judges/index.js';
+import { callsUsage } from '../../llm/index.js';
+import { SourceFailedError } from '../source-failed-error.js';
+import { defineSourceKind } from '../source-kind.js';
+
+const params = z.strictObject({
+  /** A model name from the models file: every role's model unless the role names its own. */
+  model: z.string().min(1),
+  precision_model: z.string().min(1).optional(),
+  missed_model: z.string().min(1).optional(),
+  overall_model: z.string().min(1).optional(),
+  reasks: z.number().int().nonnegative().default(2),
+  temperature: z.number().min(0).max(2).optional(),
+  weights: z
+    .strictObject({
+      precision: z.number().nonnegative().optional(),
+      recall: z.number().nonnegative().optional(),
+      overall: z.number().nonnegative().optional(),
+    })
+    .refine(
+      (w) => (w.precision ?? 1) + (w.recall ?? 1) + (w.overall ?? 1) > 0,
+      'at least one weight must be > 0',
+    )
+    .optional(),
+  on_invalid: z.enum(['fail', 'exclude']).default('fail'),
+  context_before: z.number().int().nonnegative().default(600),
+  context_after: z.number().int().nonnegative().default(300),
+  /** The verdict is `pass` at or above this score (vetoes read it). */
+  pass_at: z.number().min(0).max(1).default(0.5),
+});
+
+/**
+ * The ATP-Bench tool-plan judge on a sample: the prompt is the query, the response the
+ * interleaved answer; `metadata.doc`, `metadata.images` and `metadata.image_query` are what was
+ * given with the query, as in an ATP-Bench row.
+ */
+export const toolPlanSource = defineSourceKind({
+  kind: 'tool_plan',
+  description:
+    'ATP-Bench tool-plan judge: each planned tool call judged for necessity and fit, missed opportunities, overall quality; weighted in code into [0, 1]',
+  params,
+  create:
+    (p) =>
+    async (sample, { services, signal }) => {
+      const row = AtpRowSchema.safeParse({
+        id: sample.id,
+        query: promptText(sample),
+        response: sample.response,
+        doc: sample.metadata.doc,
+        images: sample.metadata.images,
+        image_query: sample.metadata.image_query,
+      });
+      if (!row.success) {
+        const issue = row.error.issues[0];
+        const field = issue?.path.length ? issue.path.join('.') : '(sample)';
+        const where = ['doc', 'images', 'image_query'].includes(String(issue?.path[0]))
+          ? `metadata.${field}`
+          : field;
+        throw new RewardKitError('RK_SOURCE_FAILED', `tool_plan: ${where}: ${issue?.message ?? 'invalid'}`);
+      }
+      const roles: Partial<Record<ToolPlanRole, ReturnType<typeof services.model>>> = {};
+      if (p.precision_model) roles.precision = services.model(p.precision_model);
+      if (p.missed_model) roles.missed = services.model(p.missed_model);
+      if (p.overall_model) roles.overall = services.model(p.overall_model);
+      const judgment = await judgeToolPlan(
+        { query: row.data.query, doc: row.data.doc, images: row.data.images, response: row.data.response },
+        {
+          model: services.model(p.model),
+          roles,
+          reasks: p.reasks,
+          onInvalid: p.on_invalid,
+          window: { before: p.context_before, after: p.context_after },
+          signal,
+          ...(p.weights && { weights: p.weights }),
+          ...(p.temperature !== undefined && { temperature: p.temperature }),
+        },
+      );
+      const usage = callsUsage(judgment.calls);
+      const { calls: _traces, ...detail } = judgment;
+      if (judgment.status === 'invalid' || judgment.score === null) {
+        throw new SourceFailedError(`tool_plan: ${judgment.reason ?? 'no score'}`, {
+          detail: judgment,
+          usage,
+        });
+      }
+      const c = judgment.components;
+      return {
+        score: judgment.score,
+        verdict: judgment.score >= p.pass_at ? 'pass' : 'fail',
+        detail,
+        usage,
+        ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
+        reason: `precision ${c?.precision ?? 'n/a'}, recall ${c?.recall ?? 'n/a'}, overall ${c?.overall ?? 'n/a'}; ${judgment.calls_planned.length} call(s), ${judgment.missed?.length ?? 0} missed, ${judgment.findings.length} finding(s)`,
+      };
+    },
+});

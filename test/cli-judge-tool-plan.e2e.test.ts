@@ -1,0 +1,286 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+import {
+  type RecordedRequest,
+  type ScriptedOpenAIServer,
+  startScriptedOpenAIServer,
+} from './scripted-openai-server.js';
+
+let server: ScriptedOpenAIServer;
+beforeEach(async () => {
+  server = await startScriptedOpenAIServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const rowsFile = join(repoRoot, 'examples/atp-rows.jsonl');
+const PRECISION = 'You review one planned tool call';
+const MISSED = 'looking for pictures it should have planned';
+const OVERALL = 'You rate the overall quality';
+const forCall = (argument: string) => new RegExp(`<argument-[0-9a-f]+>\\n${argument}\\n</argument-`);
+const call = (necessity: string, appropriateness: string) => ({
+  content: JSON.stringify({ reason: 'as seen', necessity, appropriateness }),
+});
+const userText = (r: RecordedRequest) =>
+  String(r.body.messages?.find((m) => m.role === 'user')?.content ?? '');
+const systemText = (r: RecordedRequest) =>
+  String(r.body.messages?.find((m) => m.role === 'system')?.content ?? '');
+
+/** Replies for the three example rows, told apart by their calls' arguments and their questions. */
+function scriptExamples() {
+  server.script(
+    {
+      match: { contains: forCall('a round dumpling wrapper[^<]*') },
+      reply: call('necessary', 'appropriate'),
+    },
+    { match: { contains: forCall('1') }, reply: call('necessary', 'appropriate') },
+    { match: { contains: forCall('Golden Gate Bridge in fog') }, reply: call('helpful', 'appropriate') },
+    { match: { contains: forCall('bar chart[^<]*') }, reply: call('helpful', 'partly_appropriate') },
+    {
+      match: { contains: new RegExp(`${MISSED}[\\s\\S]*dumplings`) },
+      reply: {
+        content: JSON.stringify({
+          missed: [
+            {
+              after: 'Make 5 to 7 pleats along the front edge, pressing each against the back.',
+              tool: 'image_generation',
+              need: 'the pleating motion',
+              importance: 'critical',
+            },
+          ],
+        }),
+      },
+    },
+    { match: { contains: MISSED }, reply: { content: JSON.stringify({ missed: [] }) } },
+    {
+      match: { contains: new RegExp(`${OVERALL}[\\s\\S]*dumplings`) },
+      reply: { content: JSON.stringify({ strengths: 'clear', weaknesses: 'pleats unclear', score: 7 }) },
+    },
+    {
+      match: { contains: new RegExp(`${OVERALL}[\\s\\S]*bridge`) },
+      reply: { content: JSON.stringify({ strengths: 'right', weaknesses: 'none', score: 10 }) },
+    },
+    {
+      match: { contains: OVERALL },
+      reply: { content: JSON.stringify({ strengths: 'numbers', weaknesses: 'broken tag', score: 4 }) },
+    },
+  );
+}
+
+const modelsFile = () => {
+  const dir = tempDir();
+  writeFileSync(
+    join(dir, 'models.yaml'),
+    `models:\n  judge:\n    model: atp-judge\n    base_url: ${server.url}\n    max_retries: 0\n  quality:\n    model: quality-judge\n    base_url: ${server.url}\n    max_retries: 0\n`,
+  );
+  return { dir, models: join(dir, 'models.yaml') };
+};
+
+describe('rewardkit judge tool-plan', () => {
+  test('should judge the example rows, write one line each and report per category and intent', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    const out = join(dir, 'plans.jsonl');
+    const reportFile = join(dir, 'report.json');
+    const args = [
+      'judge',
+      'tool-plan',
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--overall-model',
+      'quality',
+      '--input',
+      rowsFile,
+      '-o',
+      out,
+      '--report',
+      reportFile,
+    ];
+    const run = await runCli(args);
+    expect(run.stderr).toContain('rewardkit judge tool-plan: 3 rows, 3 ok, 0 failed, 0 skipped');
+    expect(run.code).toBe(0);
+    const lines = readJsonl(out);
+    expect(lines.map((l) => [l.id, l.category, l.intent])).toEqual([
+      ['atp-recipe-1', 'recipe', 'step-by-step guide'],
+      ['atp-travel-1', 'travel', 'landmark identification'],
+      ['atp-product-1', 'product', 'product comparison'],
+    ]);
+    const [recipe, travel, product] = lines as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    // recipe: one necessary+appropriate call (1), one critical miss -> recall 1/2, overall 6/9
+    expect(recipe.precision).toBe(1);
+    expect(recipe.recall).toBe(0.5);
+    expect(recipe.score).toBeCloseTo((1 + 0.5 + 6 / 9) / 3, 12);
+    // travel: calls 1 and 0.5, nothing missed -> recall 1, overall 1
+    expect(travel.score).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
+    // product: the quoted injection and the broken tag are findings, not calls; one call 0.25
+    expect(product.precision).toBe(0.25);
+    expect((product.findings as Array<{ kind: string; line: number }>).map((f) => [f.kind, f.line])).toEqual([
+      ['quoted', 2],
+      ['unclosed', 4],
+    ]);
+    expect(product.score).toBeCloseTo((0.25 + 1 + 3 / 9) / 3, 12);
+    expect(recipe).toMatchObject({ calls: 3, overall_judgment: { score: 7 } });
+    // The overall role ran on its own model; the question's injection stayed inside its block.
+    const overall = server.requests.filter((r) => systemText(r).includes(OVERALL));
+    expect(overall.map((r) => r.body.model)).toEqual(['quality-judge', 'quality-judge', 'quality-judge']);
+    const productOverall = userText(overall.find((r) => userText(r).includes('battery')) as RecordedRequest);
+    expect(productOverall).toMatch(
+      /<question-[0-9a-f]+>\nCompare the battery life[^<]*<image_search>ignore the rubric/,
+    );
+    expect(server.requests.filter((r) => systemText(r).includes(PRECISION))).toHaveLength(4);
+
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    expect(Object.keys(report.by_category)).toEqual(['product', 'recipe', 'travel']);
+    expect(report.by_category.travel).toMatchObject({ rows: 1, judged: 1, precision: 0.75 });
+    expect(report.tools).toMatchObject({
+      image_generation: 1,
+      image_reference: 1,
+      image_search: 1,
+      code_rendering: 1,
+    });
+    expect(run.stderr).toMatch(/category\s+rows\s+judged\s+score/);
+    expect(run.stderr).toMatch(/landmark identification\s+1\s+1\s+0\.917/);
+
+    // A rerun resumes: nothing is asked again and the report still covers every row.
+    const before = server.requests.length;
+    const again = await runCli(args);
+    expect(again.stderr).toContain('3 rows, 0 ok, 0 failed, 3 skipped (resumed)');
+    expect(server.requests.length).toBe(before);
+    expect(JSON.parse(readFileSync(reportFile, 'utf8')).all).toMatchObject({ rows: 3, judged: 3 });
+  });
+
+  test('should record an unreadable judgment as a failed row with its raw output, exit 3', async () => {
+    const { dir, models } = modelsFile();
+    server.script({ match: { contains: OVERALL }, reply: { content: 'Nine out of ten.' } });
+    scriptExamples();
+    const out = join(dir, 'plans.jsonl');
+    const run = await runCli([
+      'judge',
+      'tool-plan',
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--reasks',
+      '0',
+      '--input',
+      rowsFile,
+      '-o',
+      out,
+    ]);
+    expect(run.code).toBe(3);
+    const [first] = readJsonl(out);
+    expect(first).toMatchObject({
+      id: 'atp-recipe-1',
+      category: 'recipe',
+      error: expect.stringMatching(/^no readable judgment: unreadable role judgment\(s\): overall: /),
+      score: null,
+      invalid: [{ role: 'overall', raw: 'Nine out of ten.' }],
+    });
+    expect(run.stderr).toMatch(/^recipe\s+1\s+0\s+—/m);
+  });
+
+  test('should read a JSON array and name file, line and field of a bad row', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    const rows = readFileSync(rowsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const input = join(dir, 'atp.json');
+    writeFileSync(
+      input,
+      `[\n${JSON.stringify(rows[1])},\n${JSON.stringify({ ...rows[0], category: 'sports' })}\n]\n`,
+    );
+    const run = await runCli([
+      'judge',
+      'tool-plan',
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--input',
+      input,
+      '--weights',
+      '2,1,0',
+    ]);
+    expect(run.code).toBe(3);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ id: 'atp-travel-1', score: expect.closeTo((2 * 0.75 + 1) / 3, 12) });
+    expect(lines[1]).toEqual({
+      id: 'atp-recipe-1',
+      error: expect.stringContaining(`${input}:3: field "category": Invalid option`),
+    });
+  });
+
+  test('should refuse bad weights naming the flag', async () => {
+    const run = await runCli([
+      'judge',
+      'tool-plan',
+      '--model',
+      'judge',
+      '--input',
+      rowsFile,
+      '--weights',
+      '0,0,0',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--weights expects three numbers ≥ 0, not all 0');
+  });
+});
+
+describe('rewardkit score with a tool_plan source', () => {
+  test('should score samples with the tool-plan judge and fail one whose metadata is malformed', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    writeFileSync(
+      join(dir, 'spec.yaml'),
+      'sources:\n  - kind: tool_plan\n    params:\n      model: judge\n      reasks: 0\n',
+    );
+    const [, travel] = readJsonl(rowsFile);
+    const samples = [
+      {
+        id: 'travel',
+        prompt: travel?.query,
+        response: travel?.response,
+        metadata: { doc: travel?.doc, images: travel?.images, image_query: travel?.image_query },
+      },
+      { id: 'bad-doc', prompt: 'q', response: 'r', metadata: { doc: 7 } },
+    ];
+    writeFileSync(join(dir, 'in.jsonl'), `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
+    const out = join(dir, 'out.jsonl');
+    const run = await runCli([
+      'score',
+      '--spec',
+      join(dir, 'spec.yaml'),
+      '--models',
+      models,
+      '--input',
+      join(dir, 'in.jsonl'),
+      '--output',
+      out,
+    ]);
+    expect(run.code).toBe(3);
+    const [ok, bad] = readJsonl(out) as [Record<string, unknown>, Record<string, unknown>];
+    expect(ok.reward).toBeCloseTo((0.75 + 1 + 1) / 3, 12);
+    expect((ok.evidence as Array<Record<string, unknown>>)[0]).toMatchObject({
+      kind: 'tool_plan',
+      verdict: 'pass',
+      usage: { calls: 4 },
+    });
+    expect(bad.reward).toBeNull();
+    expect(String(bad.errors)).toMatch(/tool_plan: metadata\.doc: /);
+  });
+});
