@@ -55,3 +55,4 @@ export {
 
 export * from './rubric-authoring/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';
+export * from './claims/index.js';
