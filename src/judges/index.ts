@@ -53,5 +53,6 @@ export {
   roundRobinPairs,
   roundRobinWinRates,
 } from './round-robin.js';
+
 export * from './rubric-authoring/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';
