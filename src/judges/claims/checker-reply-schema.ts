@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-const text = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+// Numbers are accepted as JSON numbers too; `readCheckerReply` reads both as text. No transforms:
+// the schema is also sent to the backend as JSON Schema.
+const text = z.union([z.string(), z.number()]);
 
 /**
  * What a Checker run must return. Ids are free text here on purpose: a skipped, renumbered or

@@ -198,7 +198,11 @@ export async function marchClaimCheck(
     }
     const reading = readCheckerReply(
       claims.map((c) => c.id),
-      outcome.value.items,
+      outcome.value.items.map((i) => ({
+        id: String(i.id),
+        evidence: i.evidence,
+        answer: String(i.answer).trim(),
+      })),
     );
     readings.push(reading);
     base.runs.push({

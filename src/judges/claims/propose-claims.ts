@@ -2,7 +2,7 @@ import { type CallTrace, type ChatModel, callStructured } from '../../llm/index.
 import { normalizeAnswer } from '../../verify/reference/index.js';
 import type { Claim, ClaimMode } from './claim.js';
 import { proposerMessages } from './proposer-messages.js';
-import { proposerReplySchema } from './proposer-reply-schema.js';
+import { expectedText, proposerReplySchema } from './proposer-reply-schema.js';
 
 export interface ProposeClaimsOptions {
   model: ChatModel;
@@ -41,7 +41,11 @@ export async function proposeClaims(
   if (outcome.status === 'invalid') return outcome;
   const warnings: string[] = [];
   const seen = new Set<string>();
-  const unique = outcome.value.claims.filter((c) => {
+  const written = outcome.value.claims.map((c) => ({
+    question: c.question.trim(),
+    expected: expectedText(c.expected),
+  }));
+  const unique = written.filter((c) => {
     const key = normalizeAnswer(c.question);
     if (seen.has(key)) {
       warnings.push(`the Proposer asked "${c.question}" twice: kept once`);

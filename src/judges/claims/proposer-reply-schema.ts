@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { ClaimMode } from './claim.js';
 import { questionStatesValue } from './question-states-value.js';
 
-// Models often write numbers as JSON numbers; the value is compared as text either way.
-const valueText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+// Models often write numbers as JSON numbers; the value is compared as text either way. No
+// transforms here: the schema is also sent to the backend as JSON Schema.
+const valueText = z.union([z.string(), z.number()]);
+/** A claim's expected value as text. */
+export const expectedText = (value: string | number) => String(value).trim();
 // What MARCH's matcher can read as a number once it strips `% k K w W ,`.
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -12,14 +15,16 @@ const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * plain number, and no question may state its own expected value; every problem is listed in one
  * issue, so a re-ask shows the model all of them.
  */
-export function proposerReplySchema(mode: ClaimMode) {
+function schemaFor(mode: ClaimMode) {
   return z
     .object({
-      claims: z.array(z.object({ question: z.string().trim().min(1), expected: valueText })),
+      claims: z.array(z.object({ question: z.string().min(1), expected: valueText })),
     })
     .superRefine((value, ctx) => {
       const problems: string[] = [];
-      value.claims.forEach((claim, i) => {
+      value.claims.forEach((raw, i) => {
+        const claim = { question: raw.question.trim(), expected: expectedText(raw.expected) };
+        if (claim.question === '') problems.push(`claim ${i + 1} has an empty "question"`);
         if (claim.expected === '') problems.push(`claim ${i + 1} has an empty "expected"`);
         else if (mode === 'numeric' && !PLAIN_NUMBER.test(claim.expected.replace(/[%kKwW,\s]/g, ''))) {
           problems.push(`claim ${i + 1}: "expected" must be a plain number, got "${claim.expected}"`);
@@ -34,4 +39,11 @@ export function proposerReplySchema(mode: ClaimMode) {
         ctx.addIssue({ code: 'custom', path: ['claims'], message: problems.join('; ') });
     });
 }
-export type ProposerReply = z.infer<ReturnType<typeof proposerReplySchema>>;
+
+// Built once per mode: the backend is sent the JSON Schema of the same object on every call.
+const SCHEMAS = { numeric: schemaFor('numeric'), claims: schemaFor('claims') };
+
+export function proposerReplySchema(mode: ClaimMode) {
+  return SCHEMAS[mode];
+}
+export type ProposerReply = z.infer<ReturnType<typeof schemaFor>>;
