@@ -27,6 +27,8 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+      'marchClaimCheck',
+      'ragasFaithfulness',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }
