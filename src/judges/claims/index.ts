@@ -13,6 +13,7 @@ export {
   ClaimAggregateSchema,
   type ClaimScore,
 } from './claim-aggregate.js';
+export type { ClaimCallTrace, ClaimRole } from './claim-call-trace.js';
 export {
   type ClaimDocument,
   ClaimDocumentSchema,
@@ -22,14 +23,9 @@ export {
 export { type ClaimVerdict, type ClaimVotePoint, claimVerdict } from './claim-verdict.js';
 export { FACTSCORE_GAMMA, factScore } from './factscore.js';
 export {
-  type CheckedClaim,
-  type CheckerRun,
-  type ClaimCallTrace,
   type ClaimCheckInput,
   type ClaimCheckJudgment,
   type ClaimCheckOptions,
-  type ClaimRole,
-  type ClaimVote,
   marchClaimCheck,
 } from './march-claim-check.js';
 export { type MarchRewardMode, marchSolverReward } from './march-solver-reward.js';
@@ -44,4 +40,6 @@ export {
   type RefcheckerMode,
   refcheckerAggregate,
 } from './refchecker-aggregate.js';
+export type { CheckerRun } from './run-checkers.js';
 export { type SafeF1, safeF1AtK } from './safe-f1.js';
+export type { CheckedClaim, ClaimVote } from './vote-on-claims.js';

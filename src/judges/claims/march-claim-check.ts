@@ -1,17 +1,13 @@
 import { RewardKitError } from '../../core/index.js';
-import { type CallTrace, type ChatModel, callStructured } from '../../llm/index.js';
+import type { ChatModel } from '../../llm/index.js';
 import { answerAfterThink } from './answer-after-think.js';
-import { judgeAnswerEquivalence } from './answer-equivalence.js';
-import { checkerMessages } from './checker-messages.js';
-import { CheckerReplySchema } from './checker-reply-schema.js';
 import type { Claim, ClaimMode, ClaimTie } from './claim.js';
 import { aggregateClaims, type ClaimAggregate } from './claim-aggregate.js';
-import type { ClaimDocument } from './claim-document.js';
-import { documentText } from './claim-document.js';
-import { type ClaimVerdict, claimVerdict } from './claim-verdict.js';
-import { matchClaimAnswer } from './match-claim-answer.js';
+import { type ClaimCallTrace, type ClaimRole, tagCalls } from './claim-call-trace.js';
+import { type ClaimDocument, documentText } from './claim-document.js';
 import { proposeClaims } from './propose-claims.js';
-import { type CheckerReading, readCheckerReply } from './read-checker-reply.js';
+import { type CheckerRun, runCheckers } from './run-checkers.js';
+import { type CheckedClaim, voteOnClaims } from './vote-on-claims.js';
 
 export interface ClaimCheckInput {
   /** The user's question (untrusted). */
@@ -50,33 +46,6 @@ export interface ClaimCheckOptions {
   signal?: AbortSignal;
 }
 
-/** One Checker run's say on one claim. */
-export interface ClaimVote {
-  readonly run: number;
-  readonly status: 'answered' | 'cannot_answer' | 'missing';
-  readonly evidence?: string;
-  readonly answer?: string;
-  readonly match: boolean;
-  /** Which rule decided the match; `judge` carries the judge's reason. */
-  readonly by?: 'numeric' | 'exact' | 'judge' | 'refusal';
-  readonly judgeReason?: string;
-  readonly point: 1 | -1;
-}
-
-export type CheckedClaim = Claim & ClaimVerdict & { readonly votes: readonly ClaimVote[] };
-
-/** What one Checker run returned besides its answers. */
-export interface CheckerRun {
-  readonly run: number;
-  readonly seed: number;
-  readonly missing: readonly string[];
-  readonly unknown: readonly string[];
-  readonly duplicates: readonly string[];
-}
-
-export type ClaimRole = 'proposer' | 'checker' | 'matcher';
-export type ClaimCallTrace = CallTrace & { readonly role: ClaimRole };
-
 export type ClaimCheckJudgment =
   | {
       status: 'ok';
@@ -102,9 +71,6 @@ export type ClaimCheckJudgment =
       warnings: string[];
       calls: ClaimCallTrace[];
     };
-
-const tag = (role: ClaimRole, calls: readonly CallTrace[]): ClaimCallTrace[] =>
-  calls.map((c) => ({ ...c, role }));
 
 /**
  * MARCH's claim check with information asymmetry: the Proposer turns the answer into claims
@@ -143,7 +109,7 @@ export async function marchClaimCheck(
       ...signal,
     },
   );
-  const calls = tag('proposer', proposed.calls);
+  const calls = tagCalls('proposer', proposed.calls);
   if (proposed.status === 'invalid') {
     return {
       status: 'invalid',
@@ -170,115 +136,35 @@ export async function marchClaimCheck(
     };
   }
 
-  const seed = options.seed ?? 0;
-  const questions = claims.map(({ id, question }) => ({ id, question }));
-  const outcomes = await Promise.all(
-    Array.from({ length: k }, (_, run) =>
-      callStructured(
-        options.checker,
-        {
-          messages: checkerMessages(mode, documents, questions),
-          schemaName: 'claim_answers',
-          temperature: options.checkerTemperature ?? 0.7,
-          seed: seed + run,
-          variant: run,
-          ...signal,
-        },
-        CheckerReplySchema,
-        { reasks },
-      ),
-    ),
-  );
-  const readings: CheckerReading[] = [];
-  for (const outcome of outcomes) calls.push(...tag('checker', outcome.calls));
-  for (const [run, outcome] of outcomes.entries()) {
-    if (outcome.status === 'invalid') {
-      const reason = `checker run ${run + 1} of ${k}: ${outcome.reason}`;
-      return { status: 'invalid', stage: 'checker', reason, raw: outcome.raw, claims, warnings, calls };
-    }
-    const reading = readCheckerReply(
-      claims.map((c) => c.id),
-      outcome.value.items.map((i) => ({
-        id: String(i.id),
-        evidence: i.evidence,
-        answer: String(i.answer).trim(),
-      })),
-    );
-    readings.push(reading);
-    base.runs.push({
-      run,
-      seed: seed + run,
-      missing: reading.missing,
-      unknown: reading.unknown,
-      duplicates: reading.duplicates,
-    });
-    if (reading.missing.length > 0)
-      warnings.push(`checker run ${run + 1} skipped ${reading.missing.join(', ')} (-1 each)`);
-    if (reading.unknown.length > 0)
-      warnings.push(`checker run ${run + 1} used unknown id(s) ${reading.unknown.join(', ')}: ignored`);
-    if (reading.duplicates.length > 0)
-      warnings.push(
-        `checker run ${run + 1} answered ${reading.duplicates.join(', ')} more than once: the first answer counts`,
-      );
-  }
-
-  // Rule-based matches first; what the rules cannot decide goes to the judge, once per distinct pair.
-  const judged = new Map<string, Promise<Awaited<ReturnType<typeof judgeAnswerEquivalence>>>>();
-  const pending = claims.map((claim) =>
-    readings.map((reading, run) => {
-      const item = reading.byId.get(claim.id);
-      if (item === undefined) return { run, item, rule: undefined };
-      const rule = matchClaimAnswer(mode, claim.expected, item.answer);
-      if (rule.match === undefined) {
-        const key = JSON.stringify([claim.question, claim.expected, item.answer]);
-        if (!judged.has(key)) {
-          judged.set(
-            key,
-            judgeAnswerEquivalence(
-              { question: claim.question, expected: claim.expected, answer: item.answer },
-              { model: options.matcher ?? options.checker, reasks, ...signal },
-            ),
-          );
-        }
-      }
-      return { run, item, rule };
-    }),
-  );
-  const judgments = new Map<string, Awaited<ReturnType<typeof judgeAnswerEquivalence>>>();
-  for (const [key, promise] of judged) judgments.set(key, await promise);
-  for (const j of judgments.values()) calls.push(...tag('matcher', j.calls));
-  const failed = [...judgments.values()].find((j) => j.status === 'invalid');
-  if (failed?.status === 'invalid') {
-    return {
-      status: 'invalid',
-      stage: 'matcher',
-      reason: `matcher: ${failed.reason}`,
-      raw: failed.raw,
-      claims,
-      warnings,
-      calls,
-    };
-  }
-
-  const checked: CheckedClaim[] = claims.map((claim, c) => {
-    const votes: ClaimVote[] = (pending[c] ?? []).map(({ run, item, rule }) => {
-      if (item === undefined || rule === undefined)
-        return { run, status: 'missing', match: false, point: -1 };
-      const answered = { run, status: rule.status, evidence: item.evidence, answer: item.answer };
-      if (rule.match !== undefined)
-        return { ...answered, match: rule.match, by: rule.by, point: rule.match ? 1 : -1 };
-      const j = judgments.get(JSON.stringify([claim.question, claim.expected, item.answer]));
-      const equivalent = j?.status === 'ok' && j.equivalent;
-      return {
-        ...answered,
-        match: equivalent,
-        by: 'judge',
-        ...(j?.status === 'ok' && { judgeReason: j.reason }),
-        point: equivalent ? 1 : -1,
-      };
-    });
-    return { ...claim, ...claimVerdict(votes, options.tie ?? 'fault'), votes };
+  const checkers = await runCheckers(documents, claims, {
+    model: options.checker,
+    mode,
+    k,
+    temperature: options.checkerTemperature ?? 0.7,
+    seed: options.seed ?? 0,
+    reasks,
+    ...signal,
   });
+  calls.push(...checkers.calls);
+  if (checkers.status === 'invalid') {
+    const { reason, raw } = checkers;
+    return { status: 'invalid', stage: 'checker', reason, raw, claims, warnings, calls };
+  }
+  base.runs.push(...checkers.runs);
+  warnings.push(...checkers.warnings);
+  const voted = await voteOnClaims(claims, checkers.readings, {
+    mode,
+    tie: options.tie ?? 'fault',
+    matcher: options.matcher ?? options.checker,
+    reasks,
+    ...signal,
+  });
+  calls.push(...voted.calls);
+  if (voted.status === 'invalid') {
+    const { reason, raw } = voted;
+    return { status: 'invalid', stage: 'matcher', reason, raw, claims, warnings, calls };
+  }
+  const checked = voted.claims;
   const scored = aggregateClaims(checked, aggregate, {
     ...(options.safeK !== undefined && { safeK: options.safeK }),
     ...(options.passAt !== undefined && { passAt: options.passAt }),
