@@ -106,12 +106,15 @@ export async function claimsSection({ quick = false, fmt }) {
       };
     };
     // Baseline: the same call pattern with no claim logic (one call, then the k = 3 Checker calls at
-    // once, then in claims mode one call per claim at once), so the ratio is rewardkit's own cost on
-    // this machine at this moment, whatever else it is running.
-    const bareMany = async (mode, concurrency, answers) => {
+    // once, then in claims mode one call per claim at once), with request bodies as large as the
+    // check's, so the ratio is the cost of prompts, parsing and matching on this machine at this
+    // moment, whatever else it is running.
+    const bareMany = async (mode, concurrency, answers, charsPerCall) => {
       const prefix = `bare${batch++}`;
+      const padding = 'x'.repeat(charsPerCall);
       let next = 0;
-      const call = (text) => model.complete({ messages: [{ role: 'user', content: `${prefix} ${text}` }] });
+      const call = (text) =>
+        model.complete({ messages: [{ role: 'user', content: `${prefix} ${text} ${padding}` }] });
       const start = performance.now();
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -126,7 +129,7 @@ export async function claimsSection({ quick = false, fmt }) {
       return (answers * CLAIMS) / ((performance.now() - start) / 1000);
     };
     await checkMany('numeric', 8, 16); // warm up connections and the JIT
-    await bareMany('numeric', 8, 16);
+    await bareMany('numeric', 8, 16, 100);
     const rows = [];
     for (const [mode, depth, callsIdeal] of [
       ['numeric', 2, 1 + 3],
@@ -134,8 +137,9 @@ export async function claimsSection({ quick = false, fmt }) {
     ]) {
       for (const concurrency of [1, 16, 64]) {
         const answers = concurrency * (quick ? 2 : 4);
-        const bare = await bareMany(mode, concurrency, answers);
         const got = await checkMany(mode, concurrency, answers);
+        // Tokens are counted as characters / 4 by the server.
+        const bare = await bareMany(mode, concurrency, answers, Math.round((4 * got.prompt) / got.calls));
         // Proposer, then the k = 3 Checker runs at once, then (claims mode) the matcher calls at once.
         const ideal = (concurrency * CLAIMS) / ((depth * LATENCY_MS) / 1000);
         rows.push({ mode, concurrency, depth, callsIdeal, ideal, bare, ...got });
@@ -144,7 +148,7 @@ export async function claimsSection({ quick = false, fmt }) {
     const at64 = rows.filter((r) => r.concurrency === 64);
     return `## Claim checks against a scripted server (${LATENCY_MS} ms per call)
 
-MARCH claim check (\`marchClaimCheck\`, k = 3 Checker runs, ${CLAIMS} claims per answer, every claim supported). Ideal = concurrency × ${CLAIMS} claims / (sequential calls × ${LATENCY_MS} ms): the Proposer, then the three Checker runs in parallel, then (claims mode) the matcher calls in parallel. Baseline: the same call pattern through the same client with no claim logic (no prompts, parsing or matching), measured just before, so it shows what this machine could do at that moment. Calls per answer: 1 Proposer + 3 Checker (+ 1 matcher per distinct answer the rules cannot match).
+MARCH claim check (\`marchClaimCheck\`, k = 3 Checker runs, ${CLAIMS} claims per answer, every claim supported). Ideal = concurrency × ${CLAIMS} claims / (sequential calls × ${LATENCY_MS} ms): the Proposer, then the three Checker runs in parallel, then (claims mode) the matcher calls in parallel. Baseline: the same call pattern through the same client with request bodies of the same size but no claim logic (no prompt building, parsing or matching), measured right after, so it shows what this machine could do at that moment. Calls per answer: 1 Proposer + 3 Checker (+ 1 matcher per distinct answer the rules cannot match).
 
 | mode | concurrency | claims/s | bare call pattern (baseline) | vs baseline | ideal | share of ideal | LLM calls / answer (expected) | prompt tokens / answer |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
