@@ -103,7 +103,7 @@ describe('rewardkit check claims', () => {
     ]);
     expect(results[0]).toMatchObject({ faults: 0, supported: 2, think_dropped: true, calls: 4 });
     expect(results[1]).toMatchObject({ faults: 2, supported: 0 });
-    expect((results[1]?.claims as Array<{ label: string }>).map((c) => c.label)).toEqual([
+    expect((results[1]?.claims as Array<{ label: string }> | undefined)?.map((c) => c.label)).toEqual([
       'contradiction',
       'neutral',
     ]);
@@ -230,7 +230,7 @@ describe('rewardkit score with a claims source', () => {
       ['hallucinated', -0.2],
       ['no-docs', null],
     ]);
-    const evidence = (i: number) => (results[i]?.evidence as Array<Record<string, unknown>>)[0];
+    const evidence = (i: number) => (results[i]?.evidence as Array<Record<string, unknown>> | undefined)?.[0];
     expect(evidence(1)).toMatchObject({ kind: 'claims', verdict: 'fail', usage: { calls: 4 } });
     expect(evidence(1)?.detail).toMatchObject({ claims: [{ verdict: 'fault' }, { verdict: 'fault' }] });
     expect(String(results[2]?.errors)).toMatch(/could not be made \(documents\): no documents/);
