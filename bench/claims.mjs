@@ -2,6 +2,7 @@
 // calls per answer, next to the ideal set by the pipeline's sequential depth. `bench/run.mjs`
 // adds this section to BENCHMARKS.md; `node bench/claims.mjs [--quick]` prints it alone (build first).
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 
 const LATENCY_MS = 200;
 const CLAIMS = 5;
@@ -153,6 +154,8 @@ MARCH claim check (\`marchClaimCheck\`, k = 3 Checker runs, ${CLAIMS} claims per
 | mode | concurrency | claims/s | bare call pattern (baseline) | vs baseline | ideal | share of ideal | LLM calls / answer (expected) | prompt tokens / answer |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.map((r) => `| ${r.mode} | ${r.concurrency} | ${fmt(r.claimsPerSecond, 1)} | ${fmt(r.bare, 1)} | ${fmt((100 * r.claimsPerSecond) / r.bare, 1)}% | ${fmt(r.ideal, 1)} | ${fmt((100 * r.claimsPerSecond) / r.ideal, 1)}% | ${fmt(r.calls, 2)} (${r.callsIdeal}) | ${fmt(r.prompt, 0)} |`).join('\n')}
+
+1-minute load average at the end of the run: ${fmt(loadavg()[0], 1)} on ${cpus().length} cores. Above the core count the run is CPU-bound and not latency-bound, the baseline and the check compete with other processes, and the ratios are noisy: compare them only between runs on a quiet machine.
 
 Target ≥ 90% of the baseline at concurrency 64: **${at64.every((r) => r.claimsPerSecond / r.bare >= 0.9) ? 'met' : 'NOT met'}** (${at64.map((r) => `${r.mode} ${fmt((100 * r.claimsPerSecond) / r.bare, 1)}%`).join(', ')}).`;
   } finally {
