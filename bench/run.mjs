@@ -448,6 +448,12 @@ ${familyRows.map((f) => `| ${f.name} | ${fmt(f.rate, 1)} | ${fmt(f.ideal, 1)} | 
   sections.push(await serverLoadSection({ root, quick, fmt }));
 }
 
+// ── claim checks ────────────────────────────────────────────────────────────────────────────────
+{
+  const { claimsSection } = await import('./claims.mjs');
+  sections.push(await claimsSection({ quick, fmt }));
+}
+
 const header = `# Benchmarks
 
 Measured by \`npm run bench\` (\`bench/run.mjs\`) on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}${quick ? ' (quick mode: short runs, smaller files)' : ''}.

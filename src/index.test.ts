@@ -32,6 +32,8 @@ describe('public surface', () => {
       'judgeToolPlan',
       'parseToolPlan',
       'readAtpRows',
+      'marchClaimCheck',
+      'ragasFaithfulness',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -7,6 +7,7 @@ export {
   rewardBenchScore,
   rmBenchAccuracy,
 } from './benchmark-metrics.js';
+export * from './claims/index.js';
 export {
   createGenrmJudge,
   type GenrmJudgment,

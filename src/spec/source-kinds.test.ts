@@ -11,6 +11,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   length: { max: 100 },
   medical_rubric: { model: 'judge' },
   tool_plan: { model: 'judge' },
+  claims: { model: 'judge' },
 };
 
 const context: SourceContext = {

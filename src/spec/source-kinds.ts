@@ -1,4 +1,5 @@
 import type { SourceKind } from './source-kind.js';
+import { claimsSource } from './sources/claims-source.js';
 import { codeSource } from './sources/code-source.js';
 import { genrmSource } from './sources/genrm-source.js';
 import { ifevalSource } from './sources/ifeval-source.js';
@@ -32,5 +33,6 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>(
 
     openrsSource,
     toolPlanSource,
+    claimsSource,
   ].map((kind) => [kind.kind, kind as unknown as SourceKind]),
 );

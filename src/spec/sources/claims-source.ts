@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { promptText, RewardKitError } from '../../core/index.js';
+import {
+  ClaimAggregateSchema,
+  type ClaimDocument,
+  ClaimDocumentsSchema,
+  ClaimModeSchema,
+  ClaimTieSchema,
+  marchClaimCheck,
+} from '../../judges/index.js';
+import { callsUsage } from '../../llm/index.js';
+import { SourceFailedError } from '../source-failed-error.js';
+import { defineSourceKind } from '../source-kind.js';
+
+const params = z
+  .strictObject({
+    /** The model of every role not named below (a name from the models file). */
+    model: z.string().min(1).optional(),
+    proposer: z.string().min(1).optional(),
+    checker: z.string().min(1).optional(),
+    /** The semantic-equivalence judge of `claims` mode (default: the checker's model). */
+    matcher: z.string().min(1).optional(),
+    mode: ClaimModeSchema.default('numeric'),
+    k: z.number().int().positive().default(3),
+    reward: ClaimAggregateSchema.default('zero_tolerance'),
+    tie: ClaimTieSchema.default('fault'),
+    safe_k: z.number().positive().default(64),
+    pass_at: z.number().min(0).max(1).default(0.5),
+    max_claims: z.number().int().positive().optional(),
+    reasks: z.number().int().nonnegative().default(2),
+    checker_temperature: z.number().min(0).max(2).default(0.7),
+    seed: z.number().int().default(0),
+  })
+  .refine((p) => (p.proposer ?? p.model) !== undefined && (p.checker ?? p.model) !== undefined, {
+    message:
+      'name the models: "model" for every role, or "proposer" and "checker" (and "matcher" in claims mode)',
+    path: ['model'],
+  });
+
+/** The sample's `metadata.documents`, or [] when it has none (the check records that as invalid). */
+function documentsOf(metadata: Record<string, unknown>): ClaimDocument[] {
+  if (metadata.documents === undefined) return [];
+  const parsed = ClaimDocumentsSchema.safeParse(metadata.documents);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new RewardKitError(
+    'RK_INPUT_SCHEMA',
+    `metadata.documents${issue?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('') ?? ''}: ${issue?.message ?? 'invalid'} (each document is a string or {"title"?, "text"})`,
+  );
+}
+
+/** MARCH's claim check of a RAG answer against its documents, or one of the presets over the same claims. */
+export const claimsSource = defineSourceKind({
+  kind: 'claims',
+  description:
+    'MARCH claim check: a Proposer splits the response into claims, k Checker runs answer them from metadata.documents blind to the response; zero-tolerance / proportional reward or RAGAS, FActScore, SAFE F1@K, RefChecker',
+  params,
+  create:
+    (p) =>
+    async (sample, { services, signal }) => {
+      const documents = documentsOf(sample.metadata);
+      const role = (name: string | undefined) => services.model(name ?? (p.model as string));
+      const checker = role(p.checker);
+      const judgment = await marchClaimCheck(
+        { question: promptText(sample), answer: sample.response, documents },
+        {
+          proposer: role(p.proposer),
+          checker,
+          matcher: p.matcher === undefined && p.model === undefined ? checker : role(p.matcher),
+          mode: p.mode,
+          k: p.k,
+          tie: p.tie,
+          aggregate: p.reward,
+          safeK: p.safe_k,
+          passAt: p.pass_at,
+          reasks: p.reasks,
+          checkerTemperature: p.checker_temperature,
+          seed: p.seed,
+          signal,
+          ...(p.max_claims !== undefined && { maxClaims: p.max_claims }),
+        },
+      );
+      const usage = callsUsage(judgment.calls);
+      if (judgment.status === 'invalid') {
+        throw new SourceFailedError(
+          `the claim check could not be made (${judgment.stage}): ${judgment.reason}`,
+          {
+            detail: judgment,
+            usage,
+          },
+        );
+      }
+      const faults = judgment.claims.filter((c) => c.verdict === 'fault').length;
+      return {
+        score: judgment.score,
+        verdict: judgment.verdict === 'no_claims' ? 'abstain' : judgment.verdict,
+        detail: judgment,
+        usage,
+        reason:
+          judgment.verdict === 'no_claims'
+            ? 'the Proposer found no claims to check (no_claims): scored 0'
+            : `${p.reward}: ${faults} fault(s) in ${judgment.claims.length} claim(s) over ${p.k} checker run(s)`,
+        ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
+      };
+    },
+});
