@@ -1,8 +1,8 @@
 // MARCH claim checks against a fixed-latency scripted server: claims checked per second and LLM
 // calls per answer, next to the ideal set by the pipeline's sequential depth. `bench/run.mjs`
 // adds this section to BENCHMARKS.md; `node bench/claims.mjs [--quick]` prints it alone (build first).
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const LATENCY_MS = 200;
 const CLAIMS = 5;
@@ -23,51 +23,22 @@ const replies = {
   answer_equivalence: { reason: 'the same figure with its unit', equivalent: true },
 };
 
-const serverSource = `
-  const { createServer } = require('node:http');
-  const counters = { calls: 0, promptTokens: 0, completionTokens: 0 };
-  const replies = ${JSON.stringify(Object.fromEntries(Object.entries(replies).map(([k, v]) => [k, JSON.stringify(v)])))};
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      if (req.method === 'GET') return res.end(JSON.stringify(counters));
-      const request = JSON.parse(body);
-      let name = request.response_format?.json_schema?.name;
-      if (name === 'claim_answers') name += request.messages[0].content.includes('plain number only') ? '_numeric' : '_claims';
-      const reply = replies[name] ?? '{}';
-      const promptTokens = Math.ceil(body.length / 4);
-      const completionTokens = Math.ceil(reply.length / 4);
-      counters.calls++;
-      counters.promptTokens += promptTokens;
-      counters.completionTokens += completionTokens;
-      setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens } }));
-      }, ${LATENCY_MS});
-    });
-  });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-`;
+// The Checker's schema is the same in both modes; its instructions tell them apart.
+const pickName = `(request, name) => name === 'claim_answers'
+  ? name + (request.messages[0].content.includes('plain number only') ? '_numeric' : '_claims')
+  : name`;
 
 /** The "Claim checks" section of BENCHMARKS.md. */
 export async function claimsSection({ quick = false, fmt }) {
   const { createOpenAICompatibleModel } = await import('../dist/llm/index.js');
   const { marchClaimCheck } = await import('../dist/judges/index.js');
-  const serverProcess = spawn(process.execPath, ['-e', serverSource], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const llm = await startScriptedLlmServer(replies, LATENCY_MS, pickName);
   try {
-    const port = await new Promise((resolve) =>
-      serverProcess.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
-    );
-    const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+    const { stats } = llm;
     const model = createOpenAICompatibleModel({
       name: 'bench',
       model: 'm',
-      endpoints: [{ baseURL: `http://127.0.0.1:${port}/v1` }],
+      endpoints: [{ baseURL: llm.baseURL }],
       maxConcurrency: 512,
     });
     let batch = 0;
@@ -159,7 +130,7 @@ ${rows.map((r) => `| ${r.mode} | ${r.concurrency} | ${fmt(r.claimsPerSecond, 1)}
 
 Target ≥ 90% of the baseline at concurrency 64: **${at64.every((r) => r.claimsPerSecond / r.bare >= 0.9) ? 'met' : 'NOT met'}** (${at64.map((r) => `${r.mode} ${fmt((100 * r.claimsPerSecond) / r.bare, 1)}%`).join(', ')}).`;
   } finally {
-    serverProcess.kill();
+    llm.stop();
   }
 }
 

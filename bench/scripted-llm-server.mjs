@@ -1,9 +1,10 @@
 // A fixed-latency OpenAI-compatible server in its own process, so its work does not share the
 // measured process's event loop. It answers each request by the JSON schema name it asks for
-// (`replies[name]`, else `{}`); tokens are estimated as characters / 4; GET /stats returns counters.
+// (`replies[name]`, else `{}`; `pickName`, JavaScript source of `(request, name) => name`, may
+// refine the name); tokens are estimated as characters / 4; GET /stats returns counters.
 import { spawn } from 'node:child_process';
 
-export async function startScriptedLlmServer(replies, latencyMs) {
+export async function startScriptedLlmServer(replies, latencyMs, pickName = '(request, name) => name') {
   const source = `
     const { createServer } = require('node:http');
     const counters = { calls: 0, promptTokens: 0, completionTokens: 0 };
@@ -14,7 +15,8 @@ export async function startScriptedLlmServer(replies, latencyMs) {
       req.on('end', () => {
         if (req.method === 'GET') return res.end(JSON.stringify(counters));
         const request = JSON.parse(body);
-        const reply = replies[request.response_format?.json_schema?.name] ?? '{}';
+        const name = (${pickName})(request, request.response_format?.json_schema?.name);
+        const reply = replies[name] ?? '{}';
         const promptTokens = Math.ceil(body.length / 4);
         const completionTokens = Math.ceil(reply.length / 4);
         counters.calls++;
