@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { registerAdvantagesCommand } from './commands/advantages-command.js';
 import { registerBenchCommand } from './commands/bench-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
@@ -45,6 +46,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerSpecCommand(program);
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
+  registerAdvantagesCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }
