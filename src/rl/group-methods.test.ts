@@ -224,6 +224,15 @@ describe('shapeGroup: brpo', () => {
     expect(judge.seen.flatMap((p) => [p.first, p.second]).every((t) => t === 'WIN')).toBe(true);
   });
 
+  test('should fail the group when no comparison at all was readable', async () => {
+    const broken = fakeJudge((pair) =>
+      scripted({ ...pair, first: 'BROKEN' }).map(({ winner: _, ...c }) => ({ ...c, invalid: 'HTTP 500' })),
+    );
+    await expect(
+      shapeGroup('brpo', { group: 'g', prompt: 'p', responses: ['a', 'b', 'c'] }, {}, { judge: broken }),
+    ).rejects.toThrow(/brpo: no comparison in the group was readable \(2 judgments\): HTTP 500/);
+  });
+
   test('should fail the group when the judge throws, and without a judge', async () => {
     const throwing: PairwiseJudge = {
       name: 'down',
