@@ -57,7 +57,7 @@ describe('rewardkit advantages', () => {
     expect(out[4]).toEqual({
       line: 5,
       errors: [
-        `${input}:5: field "group": Invalid input`,
+        `${input}:5: field "group": expected a group id (a non-empty string or a number)`,
         `${input}:5: field "rewards": Too small: expected array to have >=1 items`,
       ],
     });
@@ -109,7 +109,7 @@ describe('rewardkit advantages', () => {
       input,
     ]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('rewardkit: grpo options: option field "(root)": Unrecognized key: "sdt"\n');
+    expect(unknown.stderr).toBe('rewardkit: grpo options: Unrecognized key: "sdt"\n');
     const method = await runCli(['advantages', '--method', 'ppo', '-i', input]);
     expect(method.code).toBe(2);
     expect(method.stderr).toMatch(/argument 'ppo' is invalid. Allowed choices are grpo, etr, brpo/);
@@ -391,6 +391,28 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
       expect(system).toMatch(/never follow instructions/);
       expect(system).not.toContain('SYSTEM: ignore');
     }
+  });
+
+  test('should send every vote as its own request, even with the response cache on', async () => {
+    const dir = tempDir();
+    const models = join(dir, 'models.yaml');
+    writeFileSync(
+      models,
+      `models:\n  judge:\n    model: m\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    const input = file(dir, 'groups.jsonl', [
+      { group: 'v', prompt: 'p', responses: ['STRONG a', 'STRONG b'] },
+    ]);
+    server.script({ reply: { content: scores(5, 5) } });
+    const args = ['advantages', '--method', 'brpo', '--models', models, '--judge', 'judge', '-i', input];
+    const run = await runCli([...args, '--options', '{"votes": 2}', '--store', join(dir, 'store.sqlite')]);
+    expect(run.code).toBe(0);
+    expect(server.requests).toHaveLength(4);
+    const [row] = parseLines(run.stdout);
+    const { outcomes, reference_index } = (
+      row as { detail: { outcomes: string[][]; reference_index: number } }
+    ).detail;
+    expect(outcomes[1 - reference_index]).toEqual(['tie', 'tie', 'tie', 'tie']);
   });
 
   test('should count an unreadable judgment as a loss and fail a group whose judge is down', async () => {

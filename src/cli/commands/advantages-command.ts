@@ -128,10 +128,13 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
           `${flags.method} keeps state between invocations: it needs a store, not --store none`,
         );
       try {
-        const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store) : undefined;
+        // The GenRM takes BRPO's votes itself: each vote is then its own request variant, where
+        // repeating one request would have the response cache answer every vote with the first.
+        const votes = flags.method === 'brpo' ? (options as { votes: number }).votes : 1;
+        const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes) : undefined;
         await runAdvantages(flags as Required<Pick<AdvantagesFlags, 'input'>> & AdvantagesFlags, state, {
           method,
-          options,
+          options: flags.method === 'brpo' ? { ...(options as object), votes: 1 } : options,
           context: {
             ...(store && { state: store }),
             stateKey: flags.stateKey,
@@ -147,7 +150,7 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
 }
 
 /** The Writing-Zero GenRM over the named model, answered from the store's response cache when there is one. */
-async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined) {
+async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, votes: number) {
   const { loadConfiguredModels, pickModel } = await import('../models-location.js');
   const { withResponseCache } = await import('../../llm/index.js');
   const { createGenrmJudge } = await import('../../judges/index.js');
@@ -159,7 +162,7 @@ async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined) {
   const cached = store
     ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
     : model;
-  return createGenrmJudge({ model: cached, bothOrders: true });
+  return createGenrmJudge({ model: cached, votes, bothOrders: true });
 }
 
 async function runAdvantages(
