@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { GROUP_METHOD_NAMES, type GroupMethodName, groupMethod, parseGroupOptions } from '../../rl/index.js';
 import type { Store } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { parseDuration } from '../parse-duration.js';
@@ -11,10 +12,8 @@ import { readMethodOptions } from './advantages-options.js';
 import { requireJsonlInput } from './jsonl-command.js';
 import type { ShapeJsonlGroupsOptions } from './shape-jsonl-groups.js';
 
-const METHODS = ['grpo', 'etr', 'brpo', 'clipo', 'rfn', 'tri_factor', 'afrl_stepwise'] as const;
-
 interface AdvantagesFlags {
-  method?: (typeof METHODS)[number];
+  method?: GroupMethodName;
   input?: string;
   output?: string;
   options?: string;
@@ -82,7 +81,7 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
   const advantages = program
     .command('advantages')
     .description('Shape groups of rollouts into advantages (GRPO, ETR, BRPO, CLIPO, RFN, Tri-Factor, AFRL).')
-    .addOption(new Option('--method <name>', 'the group method').choices(METHODS))
+    .addOption(new Option('--method <name>', 'the group method').choices(GROUP_METHOD_NAMES))
     .option('-i, --input <file>', 'groups, one JSON object per line ("-" for stdin)')
     .option('-o, --output <file>', 'write the lines to this file (default: stdout)')
     .option('--options <json|file>', "the method's options: inline JSON or a JSON/YAML file")
@@ -112,7 +111,6 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
         );
       if (flags.method !== 'brpo' && flags.judge !== undefined)
         throw new RewardKitError('RK_USAGE', '--judge applies to --method brpo only');
-      const { groupMethod, parseGroupOptions } = await import('../../rl/index.js');
       const method = groupMethod(flags.method);
       const options = parseGroupOptions(flags.method, readMethodOptions(flags.options));
       requireJsonlInput({ input: flags.input });
