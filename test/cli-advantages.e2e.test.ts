@@ -461,6 +461,9 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
         { index: 1, order: 'backward', reason: expect.any(String) },
       ],
     });
+    expect(
+      (mixed as { detail: { unreadable_raw: { index: number; raw: string }[] } }).detail.unreadable_raw,
+    ).toContainEqual(expect.objectContaining({ index: 1, raw: 'I like both of them.' }));
     expect(down).toMatchObject({
       group: 'down',
       line: 2,

@@ -103,6 +103,14 @@ export const brpoGroupMethod = defineGroupMethod({
                 ),
           ),
         ),
+        // The raw replies that failed to parse, kept so an unreadable judgment can be inspected.
+        unreadable_raw: result.rollouts.flatMap((r) =>
+          r.judgments.flatMap((j) =>
+            j.calls
+              .filter((c) => c.parseError !== undefined)
+              .map((c) => ({ index: scored.indices[r.index], raw: c.raw, parse_error: c.parseError })),
+          ),
+        ),
       },
     };
   },
