@@ -36,7 +36,7 @@ describe('rewardkit advantages', () => {
       'not json',
       { rewards: [] },
     ]);
-    const run = await runCli(['advantages', '--method', 'grpo', '--input', input]);
+    const run = await runCli(['advantages', '--method', 'grpo', '--input', input, '--concurrency', '3']);
     expect(run.code).toBe(3);
     const out = parseLines(run.stdout);
     expect(out).toHaveLength(5);
@@ -122,6 +122,9 @@ describe('rewardkit advantages', () => {
     const stateless = await runCli(['advantages', '--method', 'clipo', '-i', input, '--store', 'none']);
     expect(stateless.code).toBe(2);
     expect(stateless.stderr).toMatch(/clipo keeps state between invocations: it needs a store/);
+    const ordered = await runCli(['advantages', '--method', 'tri_factor', '-i', input, '-c', '2']);
+    expect(ordered.code).toBe(2);
+    expect(ordered.stderr).toMatch(/tri_factor shapes groups one at a time, in order: drop --concurrency/);
   });
 
   test('should give per-step advantages for afrl_stepwise', async () => {

@@ -6,7 +6,7 @@ import { GROUP_METHOD_NAMES, type GroupMethodName, groupMethod, parseGroupOption
 import type { Store } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { parseDuration } from '../parse-duration.js';
-import type { CommandState } from '../program.js';
+import { type CommandState, positiveInt } from '../program.js';
 import { registerFitReferenceCommand } from './advantages-fit-reference.js';
 import { readMethodOptions } from './advantages-options.js';
 import { requireJsonlInput } from './jsonl-command.js';
@@ -24,6 +24,7 @@ interface AdvantagesFlags {
   judge?: string;
   cache: boolean;
   cacheTtl?: number;
+  concurrency: number;
 }
 
 /** An integer flag (the seed may be 0 or negative), with an error that names the flag. */
@@ -48,6 +49,7 @@ Each output line: {"group", "method", "advantages", "failed", ...} plus, by meth
 "shaped_rewards" (rfn, tri_factor), "step_advantages" (afrl_stepwise), and "detail".
 A malformed or failed row is written as {"group"?, "line", "errors": ["file:line: field ...: ..."]},
 also printed to stderr; the run goes on and exits 3. One summary line ends on stderr.
+Lines stay in input order with --concurrency; clipo and tri_factor shape one group at a time.
 
 Options (--options '{"std": "none"}' or a JSON/YAML file; unknown keys are errors), defaults:
   grpo           std unbiased (population | none = Dr.GRPO), eps 1e-6
@@ -99,6 +101,12 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
       'judge answers older than this are asked again',
       parseDuration('--cache-ttl'),
     )
+    .option(
+      '-c, --concurrency <n>',
+      'groups shaped at once (brpo: judged at once); clipo and tri_factor need 1',
+      positiveInt('--concurrency'),
+      1,
+    )
     .addHelpText('after', HELP)
     .action(async (flags: AdvantagesFlags) => {
       if (flags.method === undefined)
@@ -111,6 +119,12 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
         );
       if (flags.method !== 'brpo' && flags.judge !== undefined)
         throw new RewardKitError('RK_USAGE', '--judge applies to --method brpo only');
+      // Each clipo and tri_factor group steps the run's state, so groups must go one by one, in order.
+      if (flags.concurrency > 1 && (flags.method === 'clipo' || flags.method === 'tri_factor'))
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${flags.method} shapes groups one at a time, in order: drop --concurrency`,
+        );
       const method = groupMethod(flags.method);
       const options = parseGroupOptions(flags.method, readMethodOptions(flags.options));
       requireJsonlInput({ input: flags.input });
@@ -181,6 +195,7 @@ async function runAdvantages(
       input: fromStdin ? process.stdin : flags.input,
       inputName: fromStdin ? '<stdin>' : flags.input,
       output,
+      concurrency: flags.concurrency,
       signal: controller.signal,
       onFailed: (line) => {
         for (const error of line.errors) process.stderr.write(`rewardkit: ${error}\n`);
