@@ -2,7 +2,13 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
-import { GROUP_METHOD_NAMES, type GroupMethodName, groupMethod, parseGroupOptions } from '../../rl/index.js';
+import {
+  bufferedStateAccess,
+  GROUP_METHOD_NAMES,
+  type GroupMethodName,
+  groupMethod,
+  parseGroupOptions,
+} from '../../rl/index.js';
 import type { Store } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { parseDuration } from '../parse-duration.js';
@@ -139,6 +145,9 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
           'RK_USAGE',
           `${flags.method} keeps state between invocations: it needs a store, not --store none`,
         );
+      // A run's state is read once and written back at the end (also after Ctrl-C or a failure),
+      // not once per group: a CLIPO head is a megabyte of JSON.
+      const runState = store && bufferedStateAccess(store);
       try {
         // The GenRM takes BRPO's votes itself: each vote is then its own request variant, where
         // repeating one request would have the response cache answer every vote with the first.
@@ -148,14 +157,18 @@ export function registerAdvantagesCommand(program: Command, state: CommandState)
           method,
           options: flags.method === 'brpo' ? { ...(options as object), votes: 1 } : options,
           context: {
-            ...(store && { state: store }),
+            ...(runState && { state: runState }),
             stateKey: flags.stateKey,
             seed: flags.seed,
             ...(judge && { judge }),
           },
         });
       } finally {
-        await store?.close();
+        try {
+          await runState?.flush();
+        } finally {
+          await store?.close();
+        }
       }
     });
   registerFitReferenceCommand(advantages, state);
