@@ -5,6 +5,7 @@ import { RewardKitError } from '../../core/index.js';
 import {
   bufferedStateAccess,
   GROUP_METHOD_NAMES,
+  GROUP_METHODS,
   type GroupMethodName,
   groupMethod,
   parseGroupOptions,
@@ -40,7 +41,14 @@ const integer = (flag: string) => (value: string) => {
   return n;
 };
 
+const METHODS_HELP = GROUP_METHOD_NAMES.map(
+  (name) => `  ${name.padEnd(15)} ${GROUP_METHODS[name].description}`,
+).join('\n');
+
 const HELP = `
+Methods:
+${METHODS_HELP}
+
 Rows, one group per line (extra keys are ignored):
   grpo, etr       {"group", "rewards": [number | null, ...]}
   brpo            {"group", "prompt", "responses": [string | null, ...]}   (needs --models and --judge)

@@ -111,7 +111,7 @@ Example:
           'RK_USAGE',
           `${input}: ${vectors.length} reference rollouts, too few to fit`,
         );
-      const { storeRfnReference } = await import('../../rl/index.js');
+      const { rfnReferenceKey, storeRfnReference } = await import('../../rl/index.js');
       const { openStoreFromFlag } = await import('../store-location.js');
       const store = await openStoreFromFlag(flags.store);
       if (!store)
@@ -125,7 +125,7 @@ Example:
           delta: flags.delta,
           replace: flags.replace,
         });
-        process.stdout.write(`${JSON.stringify({ key: `rfn-reference/${flags.stateKey}`, ...document })}\n`);
+        process.stdout.write(`${JSON.stringify({ key: rfnReferenceKey(flags.stateKey), ...document })}\n`);
       } finally {
         await store.close();
       }
