@@ -127,6 +127,19 @@ describe('rewardkit advantages', () => {
     expect(ordered.stderr).toMatch(/tri_factor shapes groups one at a time, in order: drop --concurrency/);
   });
 
+  test('should explain every method, its rows and options in --help', async () => {
+    const run = await runCli(['advantages', '--help']);
+    expect(run.code).toBe(0);
+    for (const method of ['grpo', 'etr', 'brpo', 'clipo', 'rfn', 'tri_factor', 'afrl_stepwise']) {
+      expect(run.stdout).toMatch(new RegExp(`\\n  ${method} +\\S`));
+    }
+    expect(run.stdout).toMatch(/A null is a rollout that failed to score/);
+    const fit = await runCli(['advantages', 'fit-reference', '--help']);
+    expect(fit.code).toBe(0);
+    expect(fit.stdout).toMatch(/Usage: rewardkit advantages fit-reference/);
+    expect(fit.stdout).toMatch(/--state-key <key>/);
+  });
+
   test('should give per-step advantages for afrl_stepwise', async () => {
     const dir = tempDir();
     const input = file(dir, 'steps.jsonl', [
