@@ -34,6 +34,8 @@ describe('public surface', () => {
       'readAtpRows',
       'marchClaimCheck',
       'ragasFaithfulness',
+      'shapeGroup',
+      'GROUP_METHODS',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }
