@@ -7,6 +7,7 @@ export {
   rewardBenchScore,
   rmBenchAccuracy,
 } from './benchmark-metrics.js';
+export * from './evpv/index.js';
 export {
   createGenrmJudge,
   type GenrmJudgment,
@@ -52,6 +53,5 @@ export {
   roundRobinPairs,
   roundRobinWinRates,
 } from './round-robin.js';
-
 export * from './rubric-authoring/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';
