@@ -11,9 +11,10 @@ import type { VisualConstraints } from './visual-constraints.js';
 export interface StudyProblem {
   readonly id: string;
   readonly constraints: VisualConstraints;
+  /** `steps` and `stepScores` are null for a candidate whose output could not be read: never selected. */
   readonly candidates: ReadonlyArray<{
-    readonly steps: readonly PolicyStep[];
-    readonly stepScores: readonly number[];
+    readonly steps: readonly PolicyStep[] | null;
+    readonly stepScores: readonly number[] | null;
     readonly correct: boolean;
   }>;
 }
@@ -50,11 +51,11 @@ function accuracyOf(
   const hits = zeros();
   problems.forEach((problem, pi) => {
     const scored = problem.candidates.map((c, ci) => ({
-      gated: gateCandidate(c.steps, c.stepScores, pOf(pi, ci)),
+      gated: c.steps && c.stepScores ? gateCandidate(c.steps, c.stepScores, pOf(pi, ci)) : undefined,
       c,
     }));
     for (const a of EVPV_AGGREGATORS) {
-      const list = scored.map(({ gated, c }) => ({ score: gated.scores[a], correct: c.correct }));
+      const list = scored.map(({ gated, c }) => ({ score: gated?.scores[a], correct: c.correct }));
       if (bonAtK(list, k === 'N' ? list.length : k)) hits[a]++;
     }
   });
@@ -82,7 +83,9 @@ export async function corruptionCurve(
   const k = options.k ?? 'N';
   const n = Math.max(1, problems.length);
   const points: CurvePoint[] = [];
-  const checklists = problems.map((p) => p.candidates.map((c) => visualChecklist(c.steps)));
+  const checklists = problems.map((p) =>
+    p.candidates.map((c) => (c.steps ? visualChecklist(c.steps) : null)),
+  );
   for (const [mi, mode] of (options.modes ?? ['drop', 'flip']).entries()) {
     const draws = Array.from({ length: trials }, (_, t) => {
       const rng = createRng((options.seed + 7919 * t + 104729 * mi) >>> 0);
@@ -99,6 +102,10 @@ export async function corruptionCurve(
           const corrupted = corruptConstraints(problem.constraints, mode, ratio, draws[t]?.[pi] ?? []);
           const row: number[] = [];
           for (const checklist of checklists[pi] ?? []) {
+            if (checklist === null) {
+              row.push(0);
+              continue;
+            }
             const audit = await options.audit(checklist, corrupted);
             if (audit.status === 'invalid') invalid++;
             if (checklist.length > 0) {

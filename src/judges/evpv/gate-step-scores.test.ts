@@ -11,6 +11,6 @@ describe('gateStepScores', () => {
   ])('should gate %s', (_, raw, visual, p, gated) => {
     const got = gateStepScores(raw, visual, p);
     expect(got).toHaveLength(gated.length);
-    got.forEach((g, i) => expect(g).toBeCloseTo(gated[i] as number, 12));
+    for (const [i, g] of got.entries()) expect(g).toBeCloseTo(gated[i] as number, 12);
   });
 });

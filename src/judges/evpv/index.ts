@@ -62,6 +62,7 @@ export {
   scoreEvpvProblem,
 } from './score-evpv-problem.js';
 export { judgeSteps, type StepJudging, type StepJudgment } from './step-judge.js';
+export { studyProblemOf } from './study-problem.js';
 export { factLine, type SymbolicImage, SymbolicImageSchema, symbolicConstraints } from './symbolic-image.js';
 export {
   ConstraintExtractionSchema,
