@@ -349,7 +349,7 @@ describe('scoreEvpvProblem with the LLM roles', () => {
     );
     expect(got).toMatchObject({
       status: 'failed',
-      error: expect.stringMatching(/image unreadable: cannot read image file gone\.png/),
+      error: expect.stringMatching(/field "image": image unreadable: cannot read image file gone\.png/),
     });
     expect(server.requests).toHaveLength(0);
   });

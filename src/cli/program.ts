@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { registerBenchCommand } from './commands/bench-command.js';
+import { registerEvpvCommand } from './commands/evpv-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
 import { registerRubricsCommand } from './commands/rubrics-command.js';
@@ -45,6 +46,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerSpecCommand(program);
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
+  registerEvpvCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

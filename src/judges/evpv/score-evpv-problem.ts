@@ -86,11 +86,11 @@ export async function scoreEvpvProblem(
     const extracted = await roles.extract({ question: problem.question, image });
     calls.push(...extracted.calls);
     if (extracted.status === 'unreadable')
-      return { status: 'failed', error: `image unreadable: ${extracted.reason}`, calls };
+      return { status: 'failed', error: `field "image": image unreadable: ${extracted.reason}`, calls };
     if (extracted.status === 'invalid') {
       return {
         status: 'failed',
-        error: `no readable image description: ${extracted.reason}`,
+        error: `field "image": no readable image description: ${extracted.reason}`,
         raw: extracted.raw,
         calls,
       };
