@@ -105,8 +105,7 @@ Example:
           }
           const study = judges.studyProblemOf(row, constraints);
           if (study.ok) problems.push(study.value);
-          else
-            failed.push({ id: row.id, error: `${at}: field "${study.error.split(':')[0]}": ${study.error}` });
+          else failed.push({ id: row.id, error: `${at}: ${study.error}` });
         }
         const audit = auditor
           ? judges.createLlmPremiseAuditor({ model: auditor, reasks: flags.reasks })
