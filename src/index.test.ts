@@ -27,6 +27,9 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+      'scoreEvpvProblem',
+      'corruptionCurve',
+      'premiseReliability',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

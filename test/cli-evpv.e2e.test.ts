@@ -287,3 +287,67 @@ describe('rewardkit evpv score', () => {
     expect(run.stderr).toMatch(/needs a model for the auditor: pass -m <name> or --auditor <name>/);
   });
 });
+
+describe('rewardkit score with the evpv source kind', () => {
+  test('should reward each response with its gated, aggregated step scores, and fail what it cannot read', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      `models:\n  judge:\n    model: judge-model\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    writeFileSync(
+      join(dir, 'spec.yaml'),
+      'sources:\n  - kind: evpv\n    params:\n      model: judge\n      aggregator: mean\n      reasks: 0\n',
+    );
+    const image = { facts: { 'apples on the table': 3, 'cup colour': 'red' } };
+    const response = (apples: number) =>
+      `<step>Count.<visual_dependency>apples on the table: ${apples}</visual_dependency></step><step>${apples} + 1 = ${apples + 1}</step><answer>${apples + 1}</answer>`;
+    const rows = [
+      { id: 'right', prompt: 'One more apple: how many?', response: response(3), metadata: { image } },
+      { id: 'misread', prompt: 'One more apple: how many?', response: response(4), metadata: { image } },
+      { id: 'no-steps', prompt: 'q', response: 'Four.', metadata: { image } },
+      { id: 'no-image', prompt: 'q', response: response(3) },
+    ];
+    writeFileSync(join(dir, 'in.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    server.script(
+      {
+        match: { contains: 'C1: apples on the table: 4' },
+        reply: {
+          content: JSON.stringify({
+            contradictions: [
+              { claim: 'C1', constraint: 'apples on the table: 3', severity: 'High', explanation: '' },
+            ],
+          }),
+        },
+      },
+      { match: { contains: 'Claims:' }, reply: { content: JSON.stringify({ contradictions: [] }) } },
+      {
+        reply: { content: JSON.stringify({ steps: [1, 2].map((step) => ({ step, score: 1, reason: '' })) }) },
+      },
+    );
+    const out = join(dir, 'out.jsonl');
+    const run = await runCli([
+      'score',
+      '--spec',
+      join(dir, 'spec.yaml'),
+      '--models',
+      join(dir, 'models.yaml'),
+      '--input',
+      join(dir, 'in.jsonl'),
+      '--output',
+      out,
+    ]);
+    expect(run.code).toBe(3);
+    const results = readJsonl(out);
+    expect(results.map((r) => [r.id, r.reward])).toEqual([
+      ['right', 1],
+      ['misread', 0.75],
+      ['no-steps', null],
+      ['no-image', null],
+    ]);
+    expect(String(results[2]?.errors)).toMatch(/field "response": no <step>/);
+    expect(String(results[3]?.errors)).toMatch(/field "metadata\.image": missing/);
+    // Symbolic images never reach a model: only audits and step judgments were asked for.
+    expect(server.requests.every((r) => !JSON.stringify(r.body).includes('image_url'))).toBe(true);
+  });
+});

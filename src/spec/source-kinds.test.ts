@@ -10,6 +10,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   openrs: { model: 'judge' },
   length: { max: 100 },
   medical_rubric: { model: 'judge' },
+  evpv: { model: 'judge' },
 };
 
 const context: SourceContext = {

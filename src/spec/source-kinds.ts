@@ -1,5 +1,6 @@
 import type { SourceKind } from './source-kind.js';
 import { codeSource } from './sources/code-source.js';
+import { evpvSource } from './sources/evpv-source.js';
 import { genrmSource } from './sources/genrm-source.js';
 import { ifevalSource } from './sources/ifeval-source.js';
 import { jsonSource } from './sources/json-source.js';
@@ -30,5 +31,6 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>(
     medicalRubricSource,
 
     openrsSource,
+    evpvSource,
   ].map((kind) => [kind.kind, kind as unknown as SourceKind]),
 );
