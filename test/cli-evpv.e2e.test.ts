@@ -244,7 +244,7 @@ describe('rewardkit evpv score', () => {
     expect(pixels?.extraction).toEqual({ source: 'model' });
     // The same image and question: described once for both rows.
     expect(again?.extraction).toEqual({ source: 'model', reused: true });
-    expect((again?.candidates as Array<Record<string, unknown>>)[0]).toMatchObject({
+    expect((again?.candidates as Array<Record<string, unknown>> | undefined)?.[0]).toMatchObject({
       step_scores: [-1],
       gated_scores: [-1],
     });
