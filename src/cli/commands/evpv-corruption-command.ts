@@ -92,7 +92,7 @@ Example:
           const row = parsed.value;
           let constraints = row.constraints;
           if (constraints === undefined) {
-            const image = await judges.loadEvpvImage(row.image as string, baseDir);
+            const image = await judges.loadEvpvImage(row.image, baseDir);
             const extracted = await judges.extractVisualConstraints(
               { question: row.question, image },
               { ...(extractor && { model: extractor }), reasks: flags.reasks },

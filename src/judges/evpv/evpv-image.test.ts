@@ -30,7 +30,7 @@ describe('loadEvpvImage', () => {
   });
 
   test('should read symbolic images inline and from .json files', async () => {
-    expect(await loadEvpvImage({ facts: { apples: 3 } } as never, dir)).toMatchObject({ kind: 'symbolic' });
+    expect(await loadEvpvImage({ facts: { apples: 3 } }, dir)).toMatchObject({ kind: 'symbolic' });
     expect(await loadEvpvImage('facts.json', dir)).toMatchObject({
       kind: 'symbolic',
       image: { facts: { apples: 3 } },
@@ -58,7 +58,7 @@ describe('loadEvpvImage', () => {
   });
 
   test('should record a symbolic image of the wrong shape as unreadable, naming the field', async () => {
-    const got = await loadEvpvImage({ facts: { apples: [1] } } as never, dir);
+    const got = await loadEvpvImage({ facts: { apples: [1] } }, dir);
     expect(got).toMatchObject({ kind: 'unreadable' });
     if (got.kind === 'unreadable') expect(got.reason).toMatch(/facts\.apples/);
   });

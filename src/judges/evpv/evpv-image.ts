@@ -4,8 +4,8 @@ import { extname, resolve } from 'node:path';
 import { errorMessage } from '../../core/index.js';
 import { type SymbolicImage, SymbolicImageSchema } from './symbolic-image.js';
 
-/** An image as rows give it: a file path, a data URL, an http(s) URL, or a symbolic fact dictionary. */
-export type EvpvImageInput = string | SymbolicImage;
+/** An image as rows give it: a file path, a data URL, an http(s) URL, or a symbolic fact dictionary (checked on load). */
+export type EvpvImageInput = string | SymbolicImage | Readonly<Record<string, unknown>>;
 
 /** A loaded image: sent to the vision model, read symbolically, or recorded as unreadable. */
 export type LoadedImage =
@@ -55,7 +55,11 @@ function dataUrl(url: string): LoadedImage {
  * symbolic image; http(s) URLs are passed on unread (hashed by URL). A missing file, an unknown
  * file type or a bad data URL is `unreadable` with the reason, never an exception.
  */
-export async function loadEvpvImage(image: EvpvImageInput, baseDir: string): Promise<LoadedImage> {
+export async function loadEvpvImage(
+  image: EvpvImageInput | undefined,
+  baseDir: string,
+): Promise<LoadedImage> {
+  if (image === undefined) return { kind: 'unreadable', reason: 'no image was given' };
   if (typeof image !== 'string') return symbolic(image, 'the image');
   if (image.startsWith('data:')) return dataUrl(image);
   if (/^https?:\/\//.test(image)) return { kind: 'visual', url: image, hash: sha256(image) };

@@ -82,7 +82,7 @@ export async function scoreEvpvProblem(
     constraints = problem.constraints;
     extraction = { source: 'given' };
   } else {
-    const image = await loadEvpvImage(problem.image as string, options.baseDir);
+    const image = await loadEvpvImage(problem.image, options.baseDir);
     const extracted = await roles.extract({ question: problem.question, image });
     calls.push(...extracted.calls);
     if (extracted.status === 'unreadable')
