@@ -87,6 +87,7 @@ export function distinctContradictions(found: readonly PremiseContradiction[]): 
 export function createLlmPremiseAuditor(options: {
   readonly model: ChatModel;
   readonly reasks?: number;
+  readonly signal?: AbortSignal;
 }): PremiseAuditor {
   return async (checklist, constraints) => {
     if (checklist.length === 0) return { status: 'ok', p: 1, contradictions: [], calls: [] };
@@ -106,6 +107,7 @@ export function createLlmPremiseAuditor(options: {
         ],
         schemaName: 'evpv_audit',
         temperature: 0,
+        ...(options.signal && { signal: options.signal }),
       },
       auditSchema(ids),
       { reasks: options.reasks ?? 2 },

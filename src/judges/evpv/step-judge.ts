@@ -55,7 +55,12 @@ function stepsMessage(question: string, steps: readonly PolicyStep[]): string {
  */
 export async function judgeSteps(
   input: { readonly question: string; readonly steps: readonly PolicyStep[] },
-  options: { readonly model: ChatModel; readonly reasks?: number; readonly temperature?: number },
+  options: {
+    readonly model: ChatModel;
+    readonly reasks?: number;
+    readonly temperature?: number;
+    readonly signal?: AbortSignal;
+  },
 ): Promise<StepJudging> {
   const outcome = await callStructured(
     options.model,
@@ -66,6 +71,7 @@ export async function judgeSteps(
       ],
       schemaName: 'evpv_step_scores',
       ...(options.temperature !== undefined && { temperature: options.temperature }),
+      ...(options.signal && { signal: options.signal }),
     },
     StepJudgingSchema,
     { reasks: options.reasks ?? 2 },

@@ -58,7 +58,7 @@ export const evpvSource = defineSourceKind({
   create: (p) => {
     // One description per image and question for the whole run, shared by every sample that asks.
     let extract: ReturnType<typeof createConstraintCache> | undefined;
-    return async (sample, { services }) => {
+    return async (sample, { services, signal }) => {
       const extractor = services.model(p.extractor ?? p.model);
       extract ??= createConstraintCache((input) =>
         extractVisualConstraints(input, { model: extractor, reasks: p.reasks }),
@@ -73,8 +73,12 @@ export const evpvSource = defineSourceKind({
         },
         {
           extract,
-          audit: createLlmPremiseAuditor({ model: services.model(p.auditor ?? p.model), reasks: p.reasks }),
-          judgeSteps: (input) => judgeSteps(input, { model: stepModel, reasks: p.reasks }),
+          audit: createLlmPremiseAuditor({
+            model: services.model(p.auditor ?? p.model),
+            reasks: p.reasks,
+            signal,
+          }),
+          judgeSteps: (input) => judgeSteps(input, { model: stepModel, reasks: p.reasks, signal }),
         },
         { baseDir: '.' },
       );
