@@ -36,6 +36,9 @@ describe('public surface', () => {
       'ragasFaithfulness',
       'shapeGroup',
       'GROUP_METHODS',
+      'scoreEvpvProblem',
+      'corruptionCurve',
+      'premiseReliability',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { registerAdvantagesCommand } from './commands/advantages-command.js';
 import { registerBenchCommand } from './commands/bench-command.js';
 import { registerCheckCommand } from './commands/check-command.js';
+import { registerEvpvCommand } from './commands/evpv-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
 import { registerRubricsCommand } from './commands/rubrics-command.js';
@@ -49,6 +50,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerRubricsCommand(program, state);
   registerCheckCommand(program, state);
   registerAdvantagesCommand(program, state);
+  registerEvpvCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

@@ -8,6 +8,7 @@ export {
   rmBenchAccuracy,
 } from './benchmark-metrics.js';
 export * from './claims/index.js';
+export * from './evpv/index.js';
 export {
   createGenrmJudge,
   type GenrmJudgment,
@@ -53,7 +54,6 @@ export {
   roundRobinPairs,
   roundRobinWinRates,
 } from './round-robin.js';
-
 export * from './rubric-authoring/index.js';
 export * from './tool-plan/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';

@@ -12,6 +12,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   medical_rubric: { model: 'judge' },
   tool_plan: { model: 'judge' },
   claims: { model: 'judge' },
+  evpv: { model: 'judge' },
 };
 
 const context: SourceContext = {

@@ -1,6 +1,7 @@
 import type { SourceKind } from './source-kind.js';
 import { claimsSource } from './sources/claims-source.js';
 import { codeSource } from './sources/code-source.js';
+import { evpvSource } from './sources/evpv-source.js';
 import { genrmSource } from './sources/genrm-source.js';
 import { ifevalSource } from './sources/ifeval-source.js';
 import { jsonSource } from './sources/json-source.js';
@@ -34,5 +35,6 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>(
     openrsSource,
     toolPlanSource,
     claimsSource,
+    evpvSource,
   ].map((kind) => [kind.kind, kind as unknown as SourceKind]),
 );

@@ -1,0 +1,105 @@
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { CommandState } from '../program.js';
+import { nonNegativeInt } from './evpv-flags.js';
+import { addEvpvRoleOptions, type EvpvRoleFlags, openEvpvRoles } from './evpv-roles.js';
+import {
+  addJsonlOptions,
+  JSONL_OUTPUT_HELP,
+  type JsonlCommandFlags,
+  requireJsonlInput,
+  runJsonlCommand,
+} from './jsonl-command.js';
+import { JUDGE_CACHE_HELP } from './judge-model.js';
+
+interface EvpvScoreFlags extends JsonlCommandFlags, EvpvRoleFlags {
+  reasks: number;
+}
+
+/** `rewardkit evpv score`: the full EVPV pipeline with the LLM roles over problem rows. */
+export function registerEvpvScoreCommand(evpv: Command, state: CommandState): void {
+  addEvpvRoleOptions(
+    addJsonlOptions(
+      evpv
+        .command('score')
+        .description(
+          'EVPV with the LLM roles: rows {"id", "question", "image", "candidates"} -> gated step scores per candidate',
+        ),
+      { concurrency: 4 },
+    ),
+  )
+    .option('--reasks <n>', 're-asks after unreadable output, per call', nonNegativeInt('--reasks'), 2)
+    .addHelpText(
+      'after',
+      `
+Each input row: {"id", "question", "image", "answer"?, "candidates": [{"output", "correct"?}]}.
+"image" is a path (relative to the input file), a data URL, an http(s) URL, or a symbolic fact
+dictionary {"facts": {...}} (read without a model); "constraints" may replace it. "output" is the
+policy's steps, tagged (<step>… <visual_dependency>…</visual_dependency></step> … <answer>…</answer>)
+or JSON ({"steps": [{"text", "visual_dependency"}], "final_answer"}). See docs/evpv.md.
+
+Each output line: {"id", "question", "answer", "constraints", "extraction", "candidates": [{"index",
+"status", "output", "final_answer", "correct", "checklist", "audit": {"status", "p",
+"contradictions"}, "step_scores", "step_judgments", "visual_steps", "gated_scores", "scores":
+{"mean", "weighted", "streak", "geometric", "first_error"}}], "selected", "calls", "usage"}. It is
+valid input for \`rewardkit evpv corruption\`. An unreadable image or description fails the row
+({"id", "error"}); an unreadable candidate output is a failed candidate; an unreadable audit is
+p = 0 and an unreadable step judgment -1, each recorded with its reason.
+${JSONL_OUTPUT_HELP}
+${JUDGE_CACHE_HELP}
+
+Example:
+  rewardkit evpv score --models models.yaml --model vlm --input problems.jsonl -o scored.jsonl`,
+    )
+    .action(async (flags: EvpvScoreFlags) => {
+      requireJsonlInput(flags);
+      const { callsUsage } = await import('../../llm/index.js');
+      const judges = await import('../../judges/index.js');
+      const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score');
+      const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
+      const { extractor, auditor, stepJudge } = roles.models;
+      const reasks = flags.reasks;
+      const pipeline = {
+        extract: judges.createConstraintCache((input) =>
+          judges.extractVisualConstraints(input, { ...(extractor && { model: extractor }), reasks }),
+        ),
+        audit: judges.createLlmPremiseAuditor({ model: auditor as NonNullable<typeof auditor>, reasks }),
+        judgeSteps: (input: Parameters<typeof judges.judgeSteps>[0]) =>
+          judges.judgeSteps(input, { model: stepJudge as NonNullable<typeof stepJudge>, reasks }),
+      };
+      try {
+        await runJsonlCommand(
+          'evpv score',
+          flags,
+          {
+            schema: judges.EvpvProblemSchema,
+            idOf: (row) => row.id,
+            handle: async (row) => {
+              const scored = await judges.scoreEvpvProblem(row, pipeline, { baseDir });
+              const { calls, ...rest } = scored;
+              const usage = callsUsage(calls);
+              if (rest.status === 'failed') {
+                return {
+                  error: rest.error,
+                  ...(rest.raw !== undefined && { raw: rest.raw }),
+                  calls: usage.calls,
+                  usage,
+                };
+              }
+              const { status: _, ...result } = rest;
+              return {
+                question: row.question,
+                ...(row.answer !== undefined && { answer: row.answer }),
+                ...result,
+                calls: usage.calls,
+                usage,
+              };
+            },
+          },
+          state,
+        );
+      } finally {
+        await roles.close();
+      }
+    });
+}

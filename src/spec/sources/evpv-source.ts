@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { promptText, RewardKitError } from '../../core/index.js';
+import {
+  createConstraintCache,
+  createLlmPremiseAuditor,
+  EVPV_AGGREGATORS,
+  extractVisualConstraints,
+  judgeSteps,
+  scoreEvpvProblem,
+  VisualConstraintsSchema,
+} from '../../judges/index.js';
+import { callsUsage } from '../../llm/index.js';
+import { SourceFailedError } from '../source-failed-error.js';
+import { defineSourceKind } from '../source-kind.js';
+
+const params = z.strictObject({
+  /** The model for every role not named below. */
+  model: z.string().min(1),
+  extractor: z.string().min(1).optional(),
+  auditor: z.string().min(1).optional(),
+  step_judge: z.string().min(1).optional(),
+  aggregator: z
+    .enum(EVPV_AGGREGATORS as ['mean', ...Array<(typeof EVPV_AGGREGATORS)[number]>])
+    .default('mean'),
+  reasks: z.number().int().nonnegative().default(2),
+  /** The verdict is `pass` at or above this score (vetoes read it). */
+  pass_at: z.number().min(-1).max(1).default(0.5),
+});
+
+/** The image a sample carries: `metadata.constraints` (already extracted) or `metadata.image`. */
+function visualInput(metadata: Record<string, unknown>) {
+  if (metadata.constraints !== undefined) {
+    const parsed = VisualConstraintsSchema.safeParse(metadata.constraints);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new RewardKitError(
+        'RK_SOURCE_FAILED',
+        `field "metadata.constraints${issue?.path.length ? `.${issue.path.join('.')}` : ''}": ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    return { constraints: parsed.data };
+  }
+  const image = metadata.image;
+  if (typeof image === 'string' && image !== '') return { image };
+  if (typeof image === 'object' && image !== null) return { image: image as Record<string, unknown> };
+  throw new RewardKitError(
+    'RK_SOURCE_FAILED',
+    'field "metadata.image": missing — give a path, data URL, http(s) URL or symbolic {"facts": {...}}, or metadata.constraints',
+  );
+}
+
+/** The response's steps scored by the EVPV pipeline: step judgments gated by the premise audit, aggregated. */
+export const evpvSource = defineSourceKind({
+  kind: 'evpv',
+  description:
+    'EVPV process reward: step judgments gated by the reliability of the visual premises (audited against the image), aggregated',
+  params,
+  create: (p) => {
+    // One description per image and question for the whole run, shared by every sample that asks.
+    let extract: ReturnType<typeof createConstraintCache> | undefined;
+    return async (sample, { services, signal }) => {
+      const extractor = services.model(p.extractor ?? p.model);
+      extract ??= createConstraintCache((input) =>
+        extractVisualConstraints(input, { model: extractor, reasks: p.reasks }),
+      );
+      const stepModel = services.model(p.step_judge ?? p.model);
+      const scored = await scoreEvpvProblem(
+        {
+          id: sample.id,
+          question: promptText(sample),
+          ...visualInput(sample.metadata),
+          candidates: [{ output: sample.response }],
+        },
+        {
+          extract,
+          audit: createLlmPremiseAuditor({
+            model: services.model(p.auditor ?? p.model),
+            reasks: p.reasks,
+            signal,
+          }),
+          judgeSteps: (input) => judgeSteps(input, { model: stepModel, reasks: p.reasks, signal }),
+        },
+        { baseDir: '.' },
+      );
+      const usage = callsUsage(scored.calls);
+      if (scored.status === 'failed') {
+        throw new SourceFailedError(scored.error, { detail: { raw: scored.raw ?? null }, usage });
+      }
+      const [candidate] = scored.candidates;
+      if (candidate?.status !== 'ok') {
+        throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, { usage });
+      }
+      const score = candidate.scores[p.aggregator];
+      const { output: _, ...detail } = candidate;
+      return {
+        score,
+        verdict: score >= p.pass_at ? 'pass' : 'fail',
+        detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
+        usage,
+        reason: `p = ${candidate.audit.p} over ${candidate.checklist.length} premise(s); ${p.aggregator} of gated steps [${candidate.gated_scores.join(', ')}]`,
+      };
+    };
+  },
+});
