@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCli, tempDir } from './cli-harness.js';
+import { repoRoot, runCli, tempDir } from './cli-harness.js';
 
 const lines = (text: string) =>
   text
@@ -137,5 +138,18 @@ describe('rewardkit --help', () => {
   test('should document the exit codes at the top level', async () => {
     const run = await runCli(['--help']);
     expect(run.stdout).toMatch(/Exit codes: 0 done/);
+  });
+
+  test('should end quietly when the reader closes the pipe early (| head)', async () => {
+    const child = spawn(process.execPath, [join(repoRoot, 'dist/cli/main.js'), '--help'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Close our end before the CLI writes, as `head -0` would.
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE/);
+    expect(code).toBe(0);
   });
 });
