@@ -7,6 +7,17 @@ import { judgeAnswer } from './answer-judge.js';
 import { exactAnswerMatch } from './exact-answer-match.js';
 import type { QuestionRejection } from './question-rejection.js';
 
+/** Each document once, in first-seen order: two searches often find the same page. */
+function distinct(docs: readonly RetrievedDoc[]): RetrievedDoc[] {
+  const seen = new Set<string>();
+  return docs.filter((doc) => {
+    const key = doc.id ?? doc.contents;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export const RagAnswerSchema = z.object({ evidence: z.string(), answer: z.string() });
 
 const SYSTEM = `You answer a question using only the documents you are given. Several sets of documents
@@ -20,7 +31,7 @@ contain the answer.`;
 export interface RagCheckInput {
   question: string;
   golds: readonly string[];
-  /** Every document the proposer retrieved, over all its searches. */
+  /** Every document the proposer retrieved, over all its searches (repeats are shown once). */
   documents: readonly RetrievedDoc[];
   /** The documents of other trajectories, one block per trajectory; `distractors` of them are used. */
   others: readonly (readonly RetrievedDoc[])[];
@@ -51,7 +62,7 @@ export async function ragCheck(
     const others = rng
       .shuffle(input.others.filter((docs) => docs.length > 0))
       .slice(0, options.distractors ?? 4);
-    const blocks = rng.shuffle([input.documents, ...others]).map(renderDocuments);
+    const blocks = rng.shuffle([input.documents, ...others]).map((docs) => renderDocuments(distinct(docs)));
     const nonce = promptNonce(input.question, ...blocks);
     const outcome = await callStructured(
       judge,
