@@ -1,10 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { registerBenchCommand } from './commands/bench-command.js';
+import { registerIndexCommand } from './commands/index-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
 import { registerRubricsCommand } from './commands/rubrics-command.js';
 import { registerRunsCommand } from './commands/runs-command.js';
 import { registerScoreCommand } from './commands/score-command.js';
+import { registerSelfplayCommand } from './commands/selfplay-command.js';
 import { registerSpecCommand } from './commands/spec-command.js';
 import { registerVerifyCommand } from './commands/verify-command.js';
 
@@ -45,6 +47,8 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerSpecCommand(program);
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
+  registerIndexCommand(program, state);
+  registerSelfplayCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

@@ -12,8 +12,10 @@ export {
   questionRuleRejections,
 } from './question-rules.js';
 export { RagAnswerSchema, type RagCheckInput, type RagCheckResult, ragCheck } from './rag-check.js';
+export { runSelfplay, type SelfplayRunOptions, type SelfplaySummary } from './run-selfplay.js';
 export { type SolverScore, scoreSolverAnswer } from './score-solver-answer.js';
 export { runSearchAgent, type SearchAgentOptions, type SearchTrajectory } from './search-agent.js';
+export { SspSeedRowSchema } from './seed-row.js';
 export { solverMessages } from './solver-prompt.js';
 export { MAX_ANSWER_TAGS, solverReward } from './solver-reward.js';
 export type { SolverRolloutRecord, SspRecord } from './ssp-record.js';
