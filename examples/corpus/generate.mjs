@@ -80,6 +80,11 @@ for (const person of people.slice(0, 15)) {
 for (const ship of ships.slice(0, 15)) {
   queries.push({ query: `Who built the merchant ship ${ship.name}?`, answer: ship.builder.name, doc_ids: [ship.id] });
 }
+// Harder: no name of the answer document's subject, only its attributes (every match counts).
+for (const town of towns.slice(40, 60)) {
+  const matching = towns.filter((t) => t.good === town.good && t.river === town.river).map((t) => t.id);
+  queries.push({ query: `Which town on the ${town.river.name} is known for its ${town.good}?`, answer: town.name, doc_ids: matching });
+}
 for (const item of zh) {
   queries.push({ query: `${item.place}是谁建立的？`, answer: item.founder, doc_ids: [item.id] });
 }
