@@ -473,6 +473,9 @@ ${familyRows.map((f) => `| ${f.name} | ${fmt(f.rate, 1)} | ${fmt(f.ideal, 1)} | 
 | warm rerun (every call answered by the store) | ${fmt(warm, 1)} | ${fmt(warm / cold, 1)}× |`);
 }
 
+// ── BM25 retrieval (bench/bm25.mjs, also runnable alone) ────────────────────────────────────────
+sections.push(await (await import('./bm25.mjs')).bm25Section({ quick }));
+
 const header = `# Benchmarks
 
 Measured by \`npm run bench\` (\`bench/run.mjs\`) on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}${quick ? ' (quick mode: short runs, smaller files)' : ''}.

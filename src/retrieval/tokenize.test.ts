@@ -13,3 +13,18 @@ describe('tokenize', () => {
     expect(tokenize(text)).toEqual(expected);
   });
 });
+
+test('should give what one ICU pass over the whole text gives', () => {
+  const icu = new Intl.Segmenter('und', { granularity: 'word' });
+  const whole = (text: string) =>
+    [...icu.segment(text.normalize('NFKC').toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment);
+  for (const text of [
+    "Don't stop: e.g. 3.14, 1,200 and foo_bar — naïve café\tcoöperate\n\nend.",
+    '東京タワーは1958年に完成した。 北京大学 位于 海淀区',
+    'a \u0301b  c\u200dd ‘quoted’ “double” x.y.z 12:30',
+    'ภาษาไทยง่ายนิดเดียว and 한국어 문장',
+  ]) {
+    expect(tokenize(text)).toEqual(whole(text));
+    expect(tokenize(text)).toEqual(whole(text)); // again, from the chunk cache
+  }
+});

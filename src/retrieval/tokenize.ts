@@ -2,6 +2,25 @@
 // than segmenting a document.
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
+// Word boundaries fall on both sides of whitespace (UAX #29; only combining marks attach to a
+// space, and they are not word-like), so text can be segmented chunk by chunk between spaces
+// with the same result. Natural text repeats its chunks, and ICU is the slow part: memoizing
+// them makes indexing about ten times faster. Bounded, and cleared when full.
+const chunkTerms = new Map<string, readonly string[]>();
+const MAX_CACHED_CHUNKS = 200_000;
+
+function segmentChunk(chunk: string): readonly string[] {
+  let terms = chunkTerms.get(chunk);
+  if (terms === undefined) {
+    const found: string[] = [];
+    for (const segment of segmenter.segment(chunk)) if (segment.isWordLike) found.push(segment.segment);
+    if (chunkTerms.size >= MAX_CACHED_CHUNKS) chunkTerms.clear();
+    chunkTerms.set(chunk, found);
+    terms = found;
+  }
+  return terms;
+}
+
 /**
  * Index terms of a text in any script: NFKC, lowercase, then ICU word segmentation, which splits
  * Latin on spaces and punctuation and splits Chinese, Japanese and Thai (written without spaces)
@@ -10,8 +29,8 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  for (const segment of segmenter.segment(text.normalize('NFKC').toLowerCase())) {
-    if (segment.isWordLike) terms.push(segment.segment);
+  for (const chunk of text.normalize('NFKC').toLowerCase().split(/\s+/u)) {
+    if (chunk !== '') for (const term of segmentChunk(chunk)) terms.push(term);
   }
   return terms;
 }
