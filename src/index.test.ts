@@ -27,6 +27,13 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+
+      'buildBm25Index',
+      'createBm25Retriever',
+      'createHttpRetriever',
+      'runSspRound',
+      'runSelfplay',
+      'ragCheck',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

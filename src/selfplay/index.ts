@@ -1,5 +1,4 @@
 export { type AnswerJudgment, AnswerJudgmentSchema, judgeAnswer } from './answer-judge.js';
-export { countWords } from './count-words.js';
 export { exactAnswerMatch } from './exact-answer-match.js';
 export { ProblemPool, type VerifiedTask } from './problem-pool.js';
 export { proposerMessages } from './proposer-prompt.js';
@@ -16,6 +15,7 @@ export { runSelfplay, type SelfplayRunOptions, type SelfplaySummary } from './ru
 export { type SolverScore, scoreSolverAnswer } from './score-solver-answer.js';
 export { runSearchAgent, type SearchAgentOptions, type SearchTrajectory } from './search-agent.js';
 export { SspSeedRowSchema } from './seed-row.js';
+export { segmentedWordCount } from './segmented-word-count.js';
 export { solverMessages } from './solver-prompt.js';
 export { MAX_ANSWER_TAGS, solverReward } from './solver-reward.js';
 export type { SolverRolloutRecord, SspRecord } from './ssp-record.js';

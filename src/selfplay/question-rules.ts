@@ -1,7 +1,7 @@
 import type { RetrievedDoc } from '../retrieval/index.js';
 import { normalizeAnswer } from '../verify/reference/index.js';
-import { countWords } from './count-words.js';
 import type { QuestionRejection } from './question-rejection.js';
+import { segmentedWordCount } from './segmented-word-count.js';
 
 /** The limits of the rule checks (defaults: 10 to 1000 characters, at least 10 words, 2 searches). */
 export interface QuestionLimits {
@@ -57,7 +57,7 @@ export function questionRuleRejections(
       out.push({ code: 'too_short', message: `${chars} characters, fewer than ${limits.minChars}` });
     if (chars > limits.maxChars)
       out.push({ code: 'too_long', message: `${chars} characters, more than ${limits.maxChars}` });
-    const words = countWords(question);
+    const words = segmentedWordCount(question);
     if (words < limits.minWords)
       out.push({ code: 'too_few_words', message: `${words} words, fewer than ${limits.minWords}` });
     const leaked = answerInQuestion(question, proposal.golds);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { countWords } from './count-words.js';
+import { segmentedWordCount } from './segmented-word-count.js';
 
 test.each([
   ['Which river town was founded in 1432 by a cartographer?', 10],
@@ -8,5 +8,5 @@ test.each([
   ['one, two; three... four!', 4],
   ['', 0],
 ])('should count %j as %i words', (text, words) => {
-  expect(countWords(text)).toBe(words);
+  expect(segmentedWordCount(text)).toBe(words);
 });
