@@ -27,9 +27,29 @@ export function bm25TermScore(
   return (idf * tf * (params.k1 + 1)) / (tf + norm);
 }
 
-// Scores accumulate here and are reset after each query: search is synchronous, so one scratch
-// array per index is safe and saves allocating N floats per query.
-const scratch = new WeakMap<Bm25Index, Float64Array>();
+/** Per index: the score accumulator and each document's length term k1 · (1 − b + b · len / avgLen). */
+interface SearchState {
+  scores: Float64Array;
+  norms: Float64Array;
+}
+
+// Scores accumulate in `scores` and are reset after each query: search is synchronous, so one
+// scratch array per index is safe and saves allocating N floats per query. The length terms are
+// worked out once per index instead of once per posting.
+const states = new WeakMap<Bm25Index, SearchState>();
+
+function stateOf(index: Bm25Index): SearchState {
+  let state = states.get(index);
+  if (!state) {
+    const { k1, b } = index.params;
+    const norms = new Float64Array(index.docCount);
+    for (let d = 0; d < index.docCount; d++)
+      norms[d] = k1 * (1 - b + (b * (index.docLengths[d] as number)) / (index.avgDocLength || 1));
+    state = { scores: new Float64Array(index.docCount), norms };
+    states.set(index, state);
+  }
+  return state;
+}
 
 /**
  * The `topk` best documents for `query`, best first; ties go to the earlier document. Each distinct
@@ -37,30 +57,22 @@ const scratch = new WeakMap<Bm25Index, Float64Array>();
  * term with the query are never returned.
  */
 export function searchBm25(index: Bm25Index, query: string, topk: number): Bm25Hit[] {
-  let scores = scratch.get(index);
-  if (!scores) {
-    scores = new Float64Array(index.docCount);
-    scratch.set(index, scores);
-  }
+  const { scores, norms } = stateOf(index);
+  const k1Plus1 = index.params.k1 + 1;
   const touched: number[] = [];
   for (const term of new Set(tokenize(query))) {
     const t = index.terms.get(term);
     if (t === undefined) continue;
     const start = index.termOffsets[t] as number;
     const end = index.termOffsets[t + 1] as number;
-    const idf = bm25Idf(index.docCount, end - start);
+    // bm25TermScore, inlined with the precomputed length term: this loop is the search.
+    const weight = bm25Idf(index.docCount, end - start) * k1Plus1;
     for (let p = start; p < end; p++) {
       const doc = index.postingDocs[p] as number;
-      if (scores[doc] === 0) touched.push(doc);
-      scores[doc] =
-        (scores[doc] as number) +
-        bm25TermScore(
-          idf,
-          index.postingTfs[p] as number,
-          index.docLengths[doc] as number,
-          index.avgDocLength,
-          index.params,
-        );
+      const tf = index.postingTfs[p] as number;
+      const before = scores[doc] as number;
+      if (before === 0) touched.push(doc);
+      scores[doc] = before + (weight * tf) / (tf + (norms[doc] as number));
     }
   }
   const best: Bm25Hit[] = [];

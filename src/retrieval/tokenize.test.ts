@@ -28,3 +28,31 @@ test('should give what one ICU pass over the whole text gives', () => {
     expect(tokenize(text)).toEqual(whole(text)); // again, from the chunk cache
   }
 });
+
+test.each([
+  'word',
+  'word,',
+  'word.',
+  '(word)',
+  '"word"',
+  "'word'",
+  'end.)',
+  '12,',
+  '3.',
+  'abc:',
+  'x!?',
+  'e.g.',
+  '3.14',
+  '1,200',
+  "don't",
+  'a.b',
+  'foo_bar',
+  '12:30',
+  '(a.b)',
+  'x-y',
+  'a/b',
+  "'s",
+])('should split the ASCII chunk %j as ICU does', (chunk) => {
+  const icu = new Intl.Segmenter('und', { granularity: 'word' });
+  expect(tokenize(chunk)).toEqual([...icu.segment(chunk)].filter((s) => s.isWordLike).map((s) => s.segment));
+});
