@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildBm25Index } from './bm25-index.js';
-import { bm25Idf, searchBm25 } from './bm25-search.js';
+import { bm25Idf, bm25TermScore, searchBm25 } from './bm25-search.js';
 
 // Three documents, lengths 3, 3 and 4 (avgdl 10/3). Scores worked by hand with Lucene's IDF
 // ln(1 + (N − df + 0.5)/(df + 0.5)) and k1 = 1.2, b = 0.75.
@@ -90,5 +90,51 @@ describe('searchBm25', () => {
     ]);
     expect(searchBm25(zh, '法国首都', 2).map((h) => zh.docIds[h.doc])).toEqual(['z0', 'z1']);
     expect(searchBm25(zh, '日本', 2).map((h) => zh.docIds[h.doc])).toEqual(['z1']);
+  });
+});
+
+describe('searchBm25 pruning', () => {
+  // A reference without pruning: every term's postings walked in full, in query order.
+  const exhaustive = (idx: ReturnType<typeof buildBm25Index>, query: string, k: number) => {
+    const totals = new Map<number, number>();
+    for (const term of new Set(query.split(' '))) {
+      const t = idx.terms.get(term);
+      if (t === undefined) continue;
+      const [start, end] = [idx.termOffsets[t] as number, idx.termOffsets[t + 1] as number];
+      const idf = bm25Idf(idx.docCount, end - start);
+      for (let p = start; p < end; p++) {
+        const doc = idx.postingDocs[p] as number;
+        const len = idx.docLengths[doc] as number;
+        totals.set(
+          doc,
+          (totals.get(doc) ?? 0) +
+            bm25TermScore(idf, idx.postingTfs[p] as number, len, idx.avgDocLength, idx.params),
+        );
+      }
+    }
+    return [...totals].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
+  };
+
+  test('should return what a full scan returns, on 300 random queries over a Zipf corpus', () => {
+    let state = 7;
+    const rand = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 4294967296;
+    };
+    const word = () => `w${Math.floor(Math.exp(rand() * Math.log(400)))}`;
+    const docs = Array.from({ length: 2000 }, (_, i) => ({
+      id: `d${i}`,
+      contents: Array.from({ length: 5 + Math.floor(rand() * 40) }, word).join(' '),
+    }));
+    const idx = buildBm25Index(docs);
+    for (let q = 0; q < 300; q++) {
+      const query = Array.from({ length: 1 + Math.floor(rand() * 5) }, word).join(' ');
+      for (const k of [1, 3, 10]) {
+        const got = searchBm25(idx, query, k);
+        const want = exhaustive(idx, query, k);
+        expect(got.map((h) => h.doc)).toEqual(want.map((w) => w[0]));
+        for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(want[i]?.[1] as number, 9);
+      }
+    }
   });
 });
