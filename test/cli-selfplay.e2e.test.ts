@@ -28,7 +28,7 @@ function setup(seeds: unknown[]) {
   const seedsFile = join(dir, 'seeds.jsonl');
   writeFileSync(
     seedsFile,
-    seeds.map((s) => (typeof s === 'string' ? s : JSON.stringify(s))).join('\n') + '\n',
+    `${seeds.map((s) => (typeof s === 'string' ? s : JSON.stringify(s))).join('\n')}\n`,
   );
   return { dir, models, seedsFile, out: join(dir, 'ssp') };
 }
@@ -165,7 +165,7 @@ describe('rewardkit selfplay', { timeout: 120_000 }, () => {
       proposer: { searches: ['Kasith River river pearls', 'Solrune founder'], turns: 3 },
     });
     expect(byId['1:year']).toMatchObject({ status: 'rejected', proposer_reward: -1 });
-    expect((byId['1:year']?.rejections as Array<{ code: string }>).map((r) => r.code)).toEqual([
+    expect(((byId['1:year']?.rejections ?? []) as Array<{ code: string }>).map((r) => r.code)).toEqual([
       'too_short',
       'too_few_words',
       'no_retrieved_content',
