@@ -15,4 +15,5 @@ export { createHttpRetriever, type HttpRetrieverOptions, RetrieverResponseSchema
 export { type FailedCorpusRow, readCorpus } from './read-corpus.js';
 export { renderDocuments } from './render-documents.js';
 export type { RetrievedDoc, Retriever } from './retriever.js';
+export { createRetrieverApp, type RetrieverAppOptions } from './retriever-app.js';
 export { tokenize } from './tokenize.js';
