@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,6 +121,61 @@ describe('rewardkit index', { timeout: 120_000 }, () => {
 });
 
 // Each test runs the CLI several times; on a loaded machine a run takes seconds.
+describe('rewardkit index serve', { timeout: 120_000 }, () => {
+  test('should serve the index over the retriever contract to rewardkit selfplay, and stop on Ctrl-C', async () => {
+    script();
+    const { dir, models, seedsFile, out } = setup([{ id: 'lusk', answer: 'Lio Lusk', searches: 2 }]);
+    const idx = join(dir, 'idx');
+    expect((await runCli(['index', 'build', '--corpus', corpus, '--out', idx])).code).toBe(0);
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'dist/cli/main.js'), 'index', 'serve', '--index', idx, '--port', '0'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (d) => {
+          stderr += d;
+          const found = /listening on (http:\/\/\S+)\n/.exec(stderr);
+          if (found) resolve(found[1] as string);
+        });
+        child.on('close', () => reject(new Error(`index serve exited: ${stderr}`)));
+      });
+      expect(stderr).toMatch(
+        /^rewardkit index serve: 255 documents from .*idx; listening on http:\/\/127\.0\.0\.1:\d+\/retrieve\n$/,
+      );
+      const bad = await fetch(url, { method: 'POST', body: '{"queries": "x"}' });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({
+        error: 'field "queries": Invalid input: expected array, received string',
+      });
+      const run = await runCli([
+        'selfplay',
+        '--seeds',
+        seedsFile,
+        '--retriever-url',
+        url,
+        '--models',
+        models,
+        '--rollouts',
+        '1',
+        '-o',
+        out,
+      ]);
+      expect(run.stderr).toContain('1 verified, 0 rejected, 0 failed');
+      const [record] = readJsonl(join(out, 'rewards.jsonl'));
+      expect(record).toMatchObject({ status: 'verified', question: QUESTION, solver_rewards: [1] });
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+});
+
 describe('rewardkit selfplay', { timeout: 120_000 }, () => {
   test('should verify and reject questions, write rewards and the pool, and resume', async () => {
     script();

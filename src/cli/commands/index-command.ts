@@ -85,4 +85,47 @@ Example:
         );
       });
     });
+  index
+    .command('serve')
+    .description(
+      'Serve a BM25 index over HTTP with the retriever contract, for trainers and other processes.',
+    )
+    .requiredOption('--index <dir>', 'the index directory (rewardkit index build)')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--port <n>', 'port (0 picks a free one)', portNumber, 8000)
+    .addHelpText(
+      'after',
+      `
+POST /retrieve {"queries": [...], "topk": 3} -> {"result": [[{"document": {"id", "contents"}, "score"}]]},
+the contract of --retriever-url and of Search-R1's retrieval server; GET /health. A bad body is a
+400 naming the field. Prints one line when listening; Ctrl-C stops it.
+
+Example:
+  rewardkit index serve --index idx/ --port 8000
+  rewardkit selfplay --retriever-url http://127.0.0.1:8000/retrieve ...`,
+    )
+    .action(async (flags: { index: string; host: string; port: number }) => {
+      const { createBm25Retriever, createRetrieverApp, readBm25Index } = await import(
+        '../../retrieval/index.js'
+      );
+      const { serve } = await import('@hono/node-server');
+      const { index: loaded, manifest } = readBm25Index(flags.index);
+      const app = createRetrieverApp(createBm25Retriever(loaded, flags.index));
+      await new Promise<void>((resolve) => {
+        const server = serve({ fetch: app.fetch, hostname: flags.host, port: flags.port }, (info) => {
+          process.stderr.write(
+            `rewardkit index serve: ${manifest.doc_count} documents from ${flags.index}; listening on http://${flags.host}:${info.port}/retrieve\n`,
+          );
+        });
+        process.once('SIGINT', () => server.close(() => resolve()));
+        process.once('SIGTERM', () => server.close(() => resolve()));
+      });
+    });
+}
+
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError(`--port expects an integer from 0 to 65535, got "${value}".`);
+  return n;
 }
