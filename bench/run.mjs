@@ -453,6 +453,8 @@ ${familyRows.map((f) => `| ${f.name} | ${fmt(f.rate, 1)} | ${fmt(f.ideal, 1)} | 
   const { claimsSection } = await import('./claims.mjs');
   sections.push(await claimsSection({ quick, fmt }));
 }
+// ── BM25 retrieval (bench/bm25.mjs, also runnable alone) ────────────────────────────────────────
+sections.push(await (await import('./bm25.mjs')).bm25Section({ quick }));
 
 const header = `# Benchmarks
 

@@ -39,6 +39,13 @@ describe('public surface', () => {
       'scoreEvpvProblem',
       'corruptionCurve',
       'premiseReliability',
+
+      'buildBm25Index',
+      'createBm25Retriever',
+      'createHttpRetriever',
+      'runSspRound',
+      'runSelfplay',
+      'ragCheck',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -3,11 +3,13 @@ import { registerAdvantagesCommand } from './commands/advantages-command.js';
 import { registerBenchCommand } from './commands/bench-command.js';
 import { registerCheckCommand } from './commands/check-command.js';
 import { registerEvpvCommand } from './commands/evpv-command.js';
+import { registerIndexCommand } from './commands/index-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
 import { registerRubricsCommand } from './commands/rubrics-command.js';
 import { registerRunsCommand } from './commands/runs-command.js';
 import { registerScoreCommand } from './commands/score-command.js';
+import { registerSelfplayCommand } from './commands/selfplay-command.js';
 import { registerSpecCommand } from './commands/spec-command.js';
 import { registerVerifyCommand } from './commands/verify-command.js';
 
@@ -51,6 +53,8 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerCheckCommand(program, state);
   registerAdvantagesCommand(program, state);
   registerEvpvCommand(program, state);
+  registerIndexCommand(program, state);
+  registerSelfplayCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

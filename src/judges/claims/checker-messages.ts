@@ -1,7 +1,7 @@
 import type { LlmMessage } from '../../llm/index.js';
 import { promptNonce, untrustedBlock } from '../untrusted-block.js';
 import type { Claim, ClaimMode } from './claim.js';
-import { type ClaimDocument, documentText } from './claim-document.js';
+import { type ClaimDocument, claimDocumentText } from './claim-document.js';
 
 const SYSTEM = (mode: ClaimMode) => `You answer questions using only the documents you are given.
 For every question, first write the evidence: the sentence or figure from the documents that answers it, quoted
@@ -26,7 +26,7 @@ export function checkerMessages(
   documents: readonly ClaimDocument[],
   questions: ReadonlyArray<Pick<Claim, 'id' | 'question'>>,
 ): LlmMessage[] {
-  const texts = documents.map(documentText);
+  const texts = documents.map(claimDocumentText);
   const list = questions.map((q) => `${q.id}: ${q.question}`).join('\n');
   const nonce = promptNonce(list, ...texts);
   return [

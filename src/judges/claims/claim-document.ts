@@ -11,7 +11,7 @@ export type ClaimDocument = z.infer<typeof ClaimDocumentSchema>;
 export const ClaimDocumentsSchema = z.array(ClaimDocumentSchema);
 
 /** A document as the Checker sees it: its title line (if any) above its text. */
-export function documentText(document: ClaimDocument): string {
+export function claimDocumentText(document: ClaimDocument): string {
   if (typeof document === 'string') return document;
   return document.title === undefined || document.title.trim() === ''
     ? document.text

@@ -18,7 +18,7 @@ export {
   type ClaimDocument,
   ClaimDocumentSchema,
   ClaimDocumentsSchema,
-  documentText,
+  claimDocumentText,
 } from './claim-document.js';
 export { type ClaimVerdict, type ClaimVotePoint, claimVerdict } from './claim-verdict.js';
 export { FACTSCORE_GAMMA, factScore } from './factscore.js';

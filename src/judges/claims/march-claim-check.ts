@@ -4,7 +4,7 @@ import { answerAfterThink } from './answer-after-think.js';
 import type { Claim, ClaimMode, ClaimTie } from './claim.js';
 import { aggregateClaims, type ClaimAggregate } from './claim-aggregate.js';
 import { type ClaimCallTrace, type ClaimRole, tagCalls } from './claim-call-trace.js';
-import { type ClaimDocument, documentText } from './claim-document.js';
+import { type ClaimDocument, claimDocumentText } from './claim-document.js';
 import { proposeClaims } from './propose-claims.js';
 import { type CheckerRun, runCheckers } from './run-checkers.js';
 import { type CheckedClaim, voteOnClaims } from './vote-on-claims.js';
@@ -89,7 +89,7 @@ export async function marchClaimCheck(
   const aggregate = options.aggregate ?? 'zero_tolerance';
   const reasks = options.reasks ?? 2;
   const signal = options.signal !== undefined ? { signal: options.signal } : {};
-  const documents = input.documents.filter((d) => documentText(d).trim() !== '');
+  const documents = input.documents.filter((d) => claimDocumentText(d).trim() !== '');
   if (documents.length === 0) {
     const reason =
       input.documents.length === 0
