@@ -124,15 +124,24 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 
   const transaction = async (work: (client: pg.PoolClient) => Promise<void>): Promise<void> => {
     const client = await pool.connect().catch((error: unknown) => fail('connecting', error));
+    // A connection lost between two statements is reported here, then by the next statement.
+    const ignore = () => {};
+    client.on('error', ignore);
+    let broken = false;
     try {
       await query('BEGIN', [], client);
       await work(client);
       await query('COMMIT', [], client);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
       throw error;
     } finally {
-      client.release();
+      client.off('error', ignore);
+      // A connection that cannot even roll back is closed rather than handed to the next caller.
+      client.release(broken);
     }
   };
 
