@@ -15,9 +15,16 @@ export async function migratePostgres(pool: pg.Pool, where: string): Promise<voi
     await client.query('BEGIN');
     // Held to the end of the transaction: a second replica waits here, then finds nothing to do.
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)',
-    );
+    // Created only when missing: even CREATE TABLE IF NOT EXISTS needs the CREATE privilege, which
+    // a role that only reads and writes an already migrated store need not have.
+    const [table] = (
+      await client.query<{ found: string | null }>("SELECT to_regclass('schema_migrations') AS found")
+    ).rows;
+    if (!table?.found) {
+      await client.query(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)',
+      );
+    }
     const [row] = (
       await client.query<{ current: number | null }>('SELECT MAX(version) AS current FROM schema_migrations')
     ).rows;
