@@ -101,6 +101,32 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     await Promise.all(stores.map((s) => s.close()));
   });
 
+  test('should open a migrated store as a role that may read and write but not create tables', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    await (await openPostgresStore(url)).close();
+    const role = `rk_writer_${Math.random().toString(16).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+    await admin.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
+    await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`);
+    try {
+      const asRole = new URL(url);
+      asRole.username = role;
+      const store = await openPostgresStore(asRole.toString());
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 1)]);
+      expect(await store.getResult(run.id, 'a')).toEqual(okResult('a', 1));
+      await store.close();
+    } finally {
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+  });
+
   test('should refuse a database written by a newer rewardkit', async () => {
     if (!server.available) return;
     const url = await server.createDatabase();

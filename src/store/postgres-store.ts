@@ -1,11 +1,23 @@
 import type pg from 'pg';
-import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } from '../core/index.js';
+import { type Evidence, RewardKitError, type RewardResult } from '../core/index.js';
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
-import { postgresMigrations } from './postgres-migrations.js';
+import { migratePostgres } from './postgres-migrate.js';
+import {
+  EVIDENCE_COLUMNS,
+  type EvidenceRow,
+  RESULT_COLUMNS,
+  type ResultRow,
+  RUN_COLUMNS,
+  type RunRow,
+  toEvidence,
+  toResult,
+  toRun,
+} from './postgres-rows.js';
+import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
 import { specHash } from './spec-hash.js';
-import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
+import type { NewRun, SourceStat, Store } from './store.js';
 
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). Each `rewardkit serve` replica holds its own pool. */
@@ -14,63 +26,7 @@ export interface PostgresStoreOptions {
   readonly connectTimeoutMs?: number;
 }
 
-// Any fixed 64-bit number; every rewardkit opener takes the same one, so migrations run one at a time.
-const MIGRATION_LOCK = 7_249_031_118_540_112n;
-
 const SAVE_ATTEMPTS = 5;
-
-// JSON columns are read back as text and parsed here, so that a JSON `null` stays distinct from
-// SQL NULL (no value) and timestamps come back as the ISO strings the SQLite store returns.
-const RUN_COLUMNS = `id, created_at, finished_at, spec_name, spec::text AS spec, spec_hash, input, output,
-  status, summary::text AS summary`;
-const RESULT_COLUMNS = `sample_id, status, reward, components::text AS components, errors::text AS errors,
-  warnings::text AS warnings, data_source, group_id, total_ms`;
-const EVIDENCE_COLUMNS = `sample_id, source, kind, score, verdict, invalid, veto, reason, detail::text AS detail,
-  elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms, llm_retries, cache_hits`;
-
-interface RunRow {
-  id: string;
-  created_at: Date;
-  finished_at: Date | null;
-  spec_name: string;
-  spec: string;
-  spec_hash: string;
-  input: string | null;
-  output: string | null;
-  status: RunRecord['status'];
-  summary: string | null;
-}
-
-interface ResultRow {
-  sample_id: string;
-  status: 'ok' | 'failed';
-  reward: number | null;
-  components: string;
-  errors: string;
-  warnings: string;
-  data_source: string | null;
-  group_id: string | null;
-  total_ms: number;
-}
-
-interface EvidenceRow {
-  sample_id: string;
-  source: string;
-  kind: string;
-  score: number | null;
-  verdict: Evidence['verdict'];
-  invalid: boolean;
-  veto: boolean;
-  reason: string | null;
-  detail: string | null;
-  elapsed_ms: number;
-  llm_calls: number | null;
-  prompt_tokens: number | null;
-  completion_tokens: number | null;
-  llm_latency_ms: number | null;
-  llm_retries: number | null;
-  cache_hits: number | null;
-}
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
@@ -102,7 +58,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // opens a new one or fails with its own, reported, error.
   pool.on('error', () => {});
   try {
-    await migrate(pool, where);
+    await migratePostgres(pool, where);
   } catch (error) {
     await pool.end().catch(() => {});
     if (error instanceof RewardKitError) throw error;
@@ -124,15 +80,24 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 
   const transaction = async (work: (client: pg.PoolClient) => Promise<void>): Promise<void> => {
     const client = await pool.connect().catch((error: unknown) => fail('connecting', error));
+    // A connection lost between two statements is reported here, then by the next statement.
+    const ignore = () => {};
+    client.on('error', ignore);
+    let broken = false;
     try {
       await query('BEGIN', [], client);
       await work(client);
       await query('COMMIT', [], client);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
       throw error;
     } finally {
-      client.release();
+      client.off('error', ignore);
+      // A connection that cannot even roll back is closed rather than handed to the next caller.
+      client.release(broken);
     }
   };
 
@@ -342,196 +307,6 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       if (!pool.ended) await pool.end();
     },
   };
-}
-
-/**
- * Writes one batch in the caller's transaction: results by upsert (a row saved again gets a new
- * `seq`, so it lists last, as SQLite's INSERT OR REPLACE gives it a new rowid), then the batch's
- * evidence and failures replaced. Each is one statement over arrays, whatever the batch size.
- */
-async function saveBatch(
-  client: pg.PoolClient,
-  query: <Row extends pg.QueryResultRow>(
-    text: string,
-    values: unknown[],
-    client?: Queryable,
-  ) => Promise<Row[]>,
-  runId: string,
-  results: RewardResult[],
-  requestId: string | undefined,
-): Promise<void> {
-  const ids = results.map((r) => r.id);
-  await query(
-    `INSERT INTO results (run_id, sample_id, status, reward, components, errors, warnings, data_source,
-                          group_id, total_ms, created_at, request_id)
-     SELECT $1, u.sample_id, u.status, u.reward, u.components::jsonb, u.errors::jsonb, u.warnings::jsonb,
-            u.data_source, u.group_id, u.total_ms, $2, $3
-     FROM unnest($4::text[], $5::text[], $6::float8[], $7::text[], $8::text[], $9::text[], $10::text[],
-                 $11::text[], $12::float8[])
-          WITH ORDINALITY AS u(sample_id, status, reward, components, errors, warnings, data_source,
-                               group_id, total_ms, ord)
-     ORDER BY u.ord
-     ON CONFLICT (run_id, sample_id) DO UPDATE SET
-       status = excluded.status, reward = excluded.reward, components = excluded.components,
-       errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
-       group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
-       request_id = excluded.request_id, seq = DEFAULT`,
-    [
-      runId,
-      new Date().toISOString(),
-      requestId ?? null,
-      ids,
-      results.map((r) => r.status),
-      results.map((r) => r.reward),
-      results.map((r) => jsonParam(r.components)),
-      results.map((r) => jsonParam(r.errors)),
-      results.map((r) => jsonParam(r.warnings)),
-      results.map((r) => r.data_source ?? null),
-      results.map((r) => r.group ?? null),
-      results.map((r) => r.timings.total_ms),
-    ],
-    client,
-  );
-  await query('DELETE FROM evidence WHERE run_id = $1 AND sample_id = ANY($2::text[])', [runId, ids], client);
-  await query('DELETE FROM failures WHERE run_id = $1 AND sample_id = ANY($2::text[])', [runId, ids], client);
-
-  const evidence = results.flatMap((r) => r.evidence.map((e, position) => ({ id: r.id, position, e })));
-  if (evidence.length > 0) {
-    await query(
-      `INSERT INTO evidence (run_id, sample_id, position, source, kind, score, verdict, invalid, veto, reason,
-                             detail, elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms,
-                             llm_retries, cache_hits)
-       SELECT $1, u.sample_id, u.position, u.source, u.kind, u.score, u.verdict, u.invalid, u.veto, u.reason,
-              u.detail::jsonb, u.elapsed_ms, u.llm_calls, u.prompt_tokens, u.completion_tokens,
-              u.llm_latency_ms, u.llm_retries, u.cache_hits
-       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::float8[], $7::text[], $8::bool[],
-                   $9::bool[], $10::text[], $11::text[], $12::float8[], $13::int[], $14::int[], $15::int[],
-                   $16::float8[], $17::int[], $18::int[])
-            AS u(sample_id, position, source, kind, score, verdict, invalid, veto, reason, detail,
-                 elapsed_ms, llm_calls, prompt_tokens, completion_tokens, llm_latency_ms, llm_retries,
-                 cache_hits)`,
-      [
-        runId,
-        evidence.map((x) => x.id),
-        evidence.map((x) => x.position),
-        evidence.map((x) => x.e.source),
-        evidence.map((x) => x.e.kind),
-        evidence.map((x) => x.e.score ?? null),
-        evidence.map((x) => x.e.verdict),
-        evidence.map((x) => x.e.invalid),
-        evidence.map((x) => x.e.veto),
-        evidence.map((x) => x.e.reason ?? null),
-        evidence.map((x) => (x.e.detail === undefined ? null : jsonParam(x.e.detail))),
-        evidence.map((x) => x.e.elapsed_ms),
-        evidence.map((x) => x.e.usage?.calls ?? null),
-        evidence.map((x) => x.e.usage?.prompt_tokens ?? null),
-        evidence.map((x) => x.e.usage?.completion_tokens ?? null),
-        evidence.map((x) => x.e.usage?.latency_ms ?? null),
-        evidence.map((x) => x.e.usage?.retries ?? null),
-        evidence.map((x) => x.e.usage?.cache_hits ?? null),
-      ],
-      client,
-    );
-  }
-
-  const failures = results
-    .filter((r) => r.status === 'failed')
-    .flatMap((r) => r.errors.map((reason, position) => ({ id: r.id, position, reason })));
-  if (failures.length > 0) {
-    await query(
-      `INSERT INTO failures (run_id, sample_id, position, reason)
-       SELECT $1, u.sample_id, u.position, u.reason FROM unnest($2::text[], $3::int[], $4::text[])
-         AS u(sample_id, position, reason)`,
-      [runId, failures.map((f) => f.id), failures.map((f) => f.position), failures.map((f) => f.reason)],
-      client,
-    );
-  }
-}
-
-async function migrate(pool: pg.Pool, where: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Held to the end of the transaction: a second replica waits here, then finds nothing to do.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)',
-    );
-    const [row] = (
-      await client.query<{ current: number | null }>('SELECT MAX(version) AS current FROM schema_migrations')
-    ).rows;
-    const current = row?.current ?? 0;
-    const latest = postgresMigrations.at(-1)?.version ?? 0;
-    if (current > latest) {
-      throw new RewardKitError(
-        'RK_STORE',
-        `The store ${where} has schema version ${current}, newer than this rewardkit understands (${latest}); upgrade rewardkit or use another --store`,
-      );
-    }
-    for (const step of postgresMigrations) {
-      if (step.version <= current) continue;
-      await client.query(step.sql);
-      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [
-        step.version,
-      ]);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-function toRun(row: RunRow): RunRecord {
-  return {
-    ...row,
-    created_at: row.created_at.toISOString(),
-    finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
-    spec: parseJsonColumn(row.spec) as unknown,
-    summary: row.summary === null ? null : (parseJsonColumn(row.summary) as unknown),
-  };
-}
-
-function toEvidence(e: EvidenceRow): Evidence {
-  return {
-    source: e.source,
-    kind: e.kind,
-    ...(e.score !== null && { score: e.score }),
-    verdict: e.verdict,
-    ...(e.detail !== null && { detail: parseJsonColumn(e.detail) as unknown }),
-    veto: e.veto,
-    invalid: e.invalid,
-    ...(e.reason !== null && { reason: e.reason }),
-    ...(e.llm_calls !== null && {
-      usage: {
-        calls: e.llm_calls,
-        prompt_tokens: e.prompt_tokens ?? 0,
-        completion_tokens: e.completion_tokens ?? 0,
-        latency_ms: e.llm_latency_ms ?? 0,
-        retries: e.llm_retries ?? 0,
-        cache_hits: e.cache_hits ?? 0,
-      },
-    }),
-    elapsed_ms: e.elapsed_ms,
-  };
-}
-
-function toResult(row: ResultRow, evidence: Evidence[]): RewardResult {
-  return RewardResultSchema.parse({
-    spec: 'rk/v1',
-    id: row.sample_id,
-    status: row.status,
-    reward: row.reward,
-    components: parseJsonColumn(row.components),
-    evidence,
-    errors: parseJsonColumn(row.errors),
-    warnings: parseJsonColumn(row.warnings),
-    ...(row.data_source !== null && { data_source: row.data_source }),
-    ...(row.group_id !== null && { group: row.group_id }),
-    timings: { total_ms: row.total_ms },
-  });
 }
 
 function escapeParam(value: unknown): unknown {
