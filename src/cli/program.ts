@@ -5,6 +5,7 @@ import { registerPresetsCommand } from './commands/presets-command.js';
 import { registerRubricsCommand } from './commands/rubrics-command.js';
 import { registerRunsCommand } from './commands/runs-command.js';
 import { registerScoreCommand } from './commands/score-command.js';
+import { registerServeCommand } from './commands/serve-command.js';
 import { registerSpecCommand } from './commands/spec-command.js';
 import { registerVerifyCommand } from './commands/verify-command.js';
 
@@ -45,6 +46,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerSpecCommand(program);
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
+  registerServeCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

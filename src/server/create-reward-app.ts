@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, RewardKitError, type RewardResult } from '../core/index.js';
 import type { Evaluator } from '../spec/index.js';
@@ -71,7 +72,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
       inFlight--;
       c.header('X-Request-Id', requestId);
       metrics.observeRequest(
-        c.req.routePath === '/*' ? 'other' : c.req.routePath,
+        routeLabel(routePath(c, -1)),
         c.res.status,
         (performance.now() - started) / 1000,
       );
@@ -145,3 +146,6 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   registerRunCodeRoute(app, service, deps.codeSandbox);
   return { app, metrics, queue, requestsInFlight: () => inFlight };
 }
+
+// The route pattern, not the URL, labels metrics: unknown paths must not grow the series without end.
+const routeLabel = (pattern: string) => (pattern.startsWith('/') && pattern !== '/*' ? pattern : 'other');
