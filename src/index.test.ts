@@ -27,6 +27,8 @@ describe('public surface', () => {
       'judgeOpenrs',
       'createOpenrsJudge',
       'loadOpenrsFiles',
+      'shapeGroup',
+      'GROUP_METHODS',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -5,6 +5,7 @@ export {
   parseFirstTokenScore,
 } from './afrl-first-token-score.js';
 export { type AfrlReward, type AfrlRewardOptions, afrlReward, DEFAULT_AFRL_REWARD } from './afrl-reward.js';
+export { afrlStepwiseGroupMethod } from './afrl-stepwise-group-method.js';
 export { pickBestByScore } from './best-of-n-by-score.js';
 export { type KnockoutMatch, type KnockoutResult, knockoutBestOfN } from './best-of-n-knockout.js';
 export {
@@ -24,6 +25,7 @@ export {
   type BrpoRollout,
   brpoGroup,
 } from './brpo-group.js';
+export { brpoGroupMethod } from './brpo-group-method.js';
 export { pickBrpoReference } from './brpo-reference.js';
 export {
   type BrpoOutcome,
@@ -40,6 +42,7 @@ export {
   type ClipoVariant,
   clipoContrastiveLosses,
 } from './clipo-contrastive-loss.js';
+export { clipoGroupMethod, clipoStateKey } from './clipo-group-method.js';
 export { type ClipoProjection, clipoWeightGradient, projectClipo } from './clipo-head-forward.js';
 export { type ClipoHeadState, ClipoHeadStateSchema, createClipoHeadState } from './clipo-head-state.js';
 export {
@@ -53,6 +56,28 @@ export {
 } from './clipo-shaping.js';
 export { type ClippedObjective, clippedObjective } from './clipped-objective.js';
 export { type EtrBounds, type EtrOptions, etrClipBounds, learningZone } from './etr-clip-bounds.js';
+export { etrGroupMethod } from './etr-group-method.js';
+export {
+  GROUP_METHOD_NAMES,
+  GROUP_METHODS,
+  type GroupMethodName,
+  groupMethod,
+  parseGroupOptions,
+  shapeGroup,
+} from './group-methods.js';
+export {
+  DimsSchema,
+  GroupIdSchema,
+  NullableRewardsSchema,
+  ScalarGroupRowSchema,
+} from './group-row-schemas.js';
+export { groupSeed } from './group-seed.js';
+export {
+  defineGroupMethod,
+  type GroupMethod,
+  type GroupShaping,
+  type GroupShapingContext,
+} from './group-shaping.js';
 export {
   GroupRewardsSchema,
   type GroupStdKind,
@@ -60,6 +85,7 @@ export {
   groupStd,
   grpoAdvantages,
 } from './grpo-advantages.js';
+export { grpoGroupMethod } from './grpo-group-method.js';
 export { modeBalancedLoss } from './mode-balanced-loss.js';
 export { pearsonCorrelations } from './pearson-correlations.js';
 export {
@@ -70,7 +96,23 @@ export {
   ReferenceStatsSchema,
   RewardMatrixSchema,
 } from './reference-frozen-normalization.js';
+export { DimsGroupRowSchema, rfnGroupMethod } from './rfn-group-method.js';
+export {
+  type RfnReferenceDocument,
+  RfnReferenceDocumentSchema,
+  rfnReferenceKey,
+  storeRfnReference,
+} from './rfn-reference-document.js';
+export { type ScoredRollouts, scoredRollouts, spreadToGroup } from './scored-rollouts.js';
+export type { StateAccess } from './state-access.js';
+export { withStateLock } from './state-lock.js';
 export { stepwiseGroupAdvantages } from './stepwise-advantages.js';
+export {
+  type TriFactorState,
+  TriFactorStateSchema,
+  triFactorGroupMethod,
+  triFactorStateKey,
+} from './tri-factor-group-method.js';
 export {
   type TriFactorInput,
   TriFactorInputSchema,
