@@ -5,13 +5,13 @@ import { createEvaluator, defineSourceKind, parseSpec, type SourceKind } from '.
 import { createCodeSandbox } from '../verify/code/index.js';
 import { createRewardApp, type RewardAppDeps } from './create-reward-app.js';
 
-// `number`: the response's last word read as a number; "BOOM" cannot be checked; "SLOW" waits for the abort.
+// `number`: the response's last (or `word`-th) word read as a number; "BOOM" cannot be checked; "SLOW" waits for the abort.
 const numberKind = defineSourceKind({
   kind: 'number',
   description: 'the response as a number',
-  params: z.strictObject({}),
+  params: z.strictObject({ word: z.number().int().optional() }),
   create:
-    () =>
+    (params) =>
     (sample, { signal }) => {
       if (sample.response === 'BOOM') throw new Error('backend down');
       if (sample.response === 'SLOW') {
@@ -19,7 +19,8 @@ const numberKind = defineSourceKind({
           signal.addEventListener('abort', () => reject(new Error('aborted'))),
         );
       }
-      const score = Number(sample.response.trim().split(/\s+/).pop());
+      const words = sample.response.trim().split(/\s+/);
+      const score = Number(params.word === undefined ? words.at(-1) : words[params.word]);
       return { score, verdict: score > 0 ? 'pass' : 'fail' };
     },
 });
@@ -269,6 +270,79 @@ describe('POST /v1/groups', () => {
       expect(g2.advantages[i]).toBeCloseTo(v, 5);
     });
     expect(g2.results.map((r: RewardResult) => r.group)).toEqual(['g2', 'g2', 'g2', 'g2', 'g2']);
+  });
+
+  test.each([
+    { beta: 0, eps: [0.3732, 0.2577, 0.2577, 0.2577] },
+    { beta: 0.5, eps: [0.3266, 0.2255, 0.2255, 0.2255] },
+  ])('should answer ETR clip bounds $eps for [1,0,0,0] with beta $beta', async ({ beta, eps }) => {
+    const { post } = appFor(SPEC, { options: { groupMethod: 'etr' } });
+    const body = await read(
+      await post('/v1/groups', {
+        groups: [{ group: 'g', samples: ['1', '0', '0', '0'].map((r, i) => ({ id: `s${i}`, response: r })) }],
+        options: { alpha: 0.5, beta },
+      }),
+    );
+    const [g] = body.groups;
+    expect(body.method).toBe('etr');
+    eps.forEach((e, i) => {
+      expect(1 - g.clip_bounds[i].low).toBeCloseTo(e, 4);
+      expect(g.clip_bounds[i].high - 1).toBeCloseTo(e, 4);
+    });
+    [1.732051, -0.57735, -0.57735, -0.57735].forEach((a, i) => {
+      expect(g.advantages[i]).toBeCloseTo(a, 5);
+    });
+  });
+
+  test('should feed the spec components to RFN as dims (rl.md vectors)', async () => {
+    const { post } = appFor(
+      'sources:\n  - {kind: number, name: correctness, params: {word: 0}}\n  - {kind: number, name: style, params: {word: 1}}\n',
+    );
+    const body = await read(
+      await post('/v1/groups', {
+        method: 'rfn',
+        groups: [
+          { group: 'g', samples: ['0.8 4.5', '0.5 1.5'].map((r, i) => ({ id: `s${i}`, response: r })) },
+        ],
+        options: { reference: { mu: [0.6, 3.0], sigma: [0.2, 1.5], delta: 1e-6 }, weights: [0.5, 0.5] },
+      }),
+    );
+    const [g] = body.groups;
+    expect(g.shaped_rewards[0]).toBeCloseTo(1, 5);
+    expect(g.shaped_rewards[1]).toBeCloseTo(-0.75, 5);
+  });
+
+  test('should keep CLIPO head state per run: the request run, else the server run', async () => {
+    const docs = new Map<string, unknown>();
+    const state = {
+      getState: async (key: string) => docs.get(key),
+      putState: async (key: string, value: unknown) => {
+        docs.set(key, value);
+      },
+    };
+    const { post } = appFor(SPEC, { state });
+    const request = (run?: string) =>
+      post('/v1/groups', {
+        method: 'clipo',
+        ...(run && { run }),
+        groups: [
+          {
+            group: 'g',
+            samples: ['1', '1', '0', '0'].map((r, i) => ({ id: `s${i}`, response: r })),
+            hidden_states: [
+              [1, 0],
+              [0.9, 0.1],
+              [0, 1],
+              [0.1, 0.9],
+            ],
+          },
+        ],
+      });
+    expect((await request('exp-a')).status).toBe(200);
+    expect((await request('exp-a')).status).toBe(200);
+    expect((await request()).status).toBe(200);
+    expect((docs.get('clipo-head/exp-a') as { step: number }).step).toBe(2);
+    expect((docs.get('clipo-head/run-1') as { step: number }).step).toBe(1);
   });
 
   test('should refuse unknown options and methods before scoring, naming the field', async () => {

@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, RewardKitError, type RewardResult } from '../core/index.js';
+import type { PairwiseJudge } from '../judges/index.js';
+import type { StateAccess } from '../rl/index.js';
 import type { Evaluator } from '../spec/index.js';
 import type { CodeSandbox } from '../verify/code/index.js';
 import { ApiError, statusOfErrorCode } from './api-error.js';
@@ -29,7 +31,12 @@ export interface RewardAppDeps {
   readonly record?: (results: readonly RewardResult[], requestId: string) => Promise<void>;
   /** The store run results go to; names the default state run of group methods. */
   readonly runId?: string;
+  /** Group methods for `/v1/groups`; default: the rl module's, with `state` and `judge` below. */
   readonly shaper?: GroupShaper;
+  /** Where group methods keep state between requests (CLIPO head, Tri-Factor EMA): the store. */
+  readonly state?: StateAccess;
+  /** BRPO's pairwise judge. */
+  readonly judge?: PairwiseJudge;
   readonly options?: Partial<ServerOptions>;
 }
 
@@ -138,7 +145,12 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   );
   registerRewardsRoute(app, service);
   registerGroupsRoute(app, service, {
-    shaper: deps.shaper ?? createRlGroupShaper(),
+    shaper:
+      deps.shaper ??
+      createRlGroupShaper({
+        ...(deps.state && { state: deps.state }),
+        ...(deps.judge && { judge: deps.judge }),
+      }),
     defaultMethod: options.groupMethod,
     defaultRun: deps.runId ?? 'serve',
   });

@@ -1,24 +1,17 @@
-import type { Sample } from '../core/index.js';
+import type { RewardResult, Sample } from '../core/index.js';
+import type { GroupShaping } from '../rl/index.js';
 import type { ApiIssue } from './api-error.js';
 
-/** One scored group, as the group method sees it. Null rewards are samples that failed to score. */
+/** One scored group, as the group method sees it. */
 export interface GroupShapingInput {
   readonly group: string;
-  readonly rewards: readonly (number | null)[];
   readonly samples: readonly Sample[];
+  /** In sample order; a failed result (reward null) is a failed rollout for the method. */
+  readonly results: readonly RewardResult[];
+  /** Mean-pooled final hidden state per sample (CLIPO). */
   readonly hidden_states?: readonly (readonly number[])[];
-}
-
-/** What a group method returns for one group (see docs/server.md). */
-export interface GroupShaping {
-  advantages: number[];
-  clip_bounds?: { low: number; high: number }[];
-  filtered?: boolean;
-  /** Indexes of samples that failed to score: advantage 0, left out of the statistics. */
-  failed?: number[];
-  weights?: number[];
-  shaped_rewards?: number[];
-  detail?: unknown;
+  /** Other fields of the request's group (`step_rewards`, `correct`, `dims`, …), passed to the method's row. */
+  readonly extras: Readonly<Record<string, unknown>>;
 }
 
 export interface ShapeContext {
@@ -28,7 +21,7 @@ export interface ShapeContext {
   readonly signal: AbortSignal;
 }
 
-/** Group methods behind one call; options are checked before any scoring is spent. */
+/** Group methods behind one call; the method and its options are checked before any scoring is spent. */
 export interface GroupShaper {
   readonly methods: readonly string[];
   prepare(

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { errorMessage, type RewardResult } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
-import { loadConfiguredModels } from '../models-location.js';
+import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { type CommandState, positiveInt } from '../program.js';
@@ -14,6 +14,7 @@ interface ServeFlags {
   store?: string;
   models?: string;
   groupMethod: string;
+  groupJudge?: string;
   concurrency: number;
   maxQueue: number;
   deadline: number;
@@ -61,7 +62,15 @@ export function registerServeCommand(program: Command, state: CommandState): voi
       'SQLite store file, ":memory:", or "none" (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)',
     )
     .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
-    .option('--group-method <name>', 'group method when a /v1/groups request names none', 'grpo')
+    .option(
+      '--group-method <name>',
+      'group method when a /v1/groups request names none (grpo, etr, brpo, clipo, rfn, tri_factor, afrl_stepwise)',
+      'grpo',
+    )
+    .option(
+      '--group-judge <model>',
+      "BRPO's pairwise judge: a model from the models file (Writing-Zero GenRM, both orders)",
+    )
     .option('-c, --concurrency <n>', 'samples (or groups) scored at once', positiveInt('--concurrency'), 8)
     .option(
       '--max-queue <n>',
@@ -133,13 +142,22 @@ Examples:
       const { createRewardApp, listenRewardApp } = await import('../../server/index.js');
       const { createSummaryAccumulator } = await import('../../runner/index.js');
       const spec = loadSpec(flags.spec);
-      const { models } = await loadConfiguredModels(flags.models);
+      const configured = await loadConfiguredModels(flags.models);
+      const { models } = configured;
       const store = await openStoreFromFlag(flags.store);
       if (store && flags.cache && models.size > 0) {
         const { withResponseCache } = await import('../../llm/index.js');
         const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
         for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
       }
+      const judgeModel = flags.groupJudge
+        ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
+        : undefined;
+      const judge = judgeModel
+        ? (await import('../../judges/index.js')).createGenrmJudge({
+            model: models.get(flags.groupJudge as string) ?? judgeModel,
+          })
+        : undefined;
       const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
       const evaluator = createEvaluator(spec, {
         codeSandbox: () => createCodeSandbox(sandboxOptions),
@@ -164,6 +182,8 @@ Examples:
           if (store && run) await store.saveResults(run.id, results, { requestId });
         },
         ...(run && { runId: run.id }),
+        ...(store && { state: store }),
+        ...(judge && { judge }),
         options: {
           concurrency: flags.concurrency,
           maxQueue: flags.maxQueue,

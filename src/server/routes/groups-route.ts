@@ -13,7 +13,7 @@ export const GroupsRequestSchema = z.object({
   groups: z
     .array(
       z
-        .object({
+        .looseObject({
           group: z.union([z.string().min(1), z.number()]).transform(String),
           samples: z.array(SampleSchema).min(1, 'expected at least one sample'),
           /** Mean-pooled final hidden state per sample, for CLIPO. */
@@ -84,17 +84,12 @@ export function registerGroupsRoute(
     const groups = [];
     for (const [gi, g] of body.groups.entries()) {
       const results = scored[gi] as RewardResult[];
-      const rewards = results.map((r) => r.reward);
+      const { group, samples, hidden_states, ...extras } = g;
       const shaping = await prepared.shape(
-        {
-          group: g.group,
-          rewards,
-          samples: g.samples,
-          ...(g.hidden_states && { hidden_states: g.hidden_states }),
-        },
+        { group, samples, results, extras, ...(hidden_states && { hidden_states }) },
         { run: body.run ?? options.defaultRun, seed: body.seed ?? 0, signal: c.req.raw.signal },
       );
-      groups.push({ ...shaping, group: g.group, rewards, results });
+      groups.push({ ...shaping, group, rewards: results.map((r) => r.reward), results });
     }
     return c.json({ request_id: requestId, method, groups });
   });
