@@ -29,6 +29,8 @@ describe('public surface', () => {
       'loadOpenrsFiles',
       'shapeGroup',
       'GROUP_METHODS',
+      'createRewardApp',
+      'listenRewardApp',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

@@ -9,6 +9,7 @@ export * from './judges/index.js';
 export * from './llm/index.js';
 export * from './rl/index.js';
 export * from './runner/index.js';
+export * from './server/index.js';
 export * from './spec/index.js';
 export * from './store/index.js';
 export * from './verify/code/index.js';
