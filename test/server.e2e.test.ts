@@ -85,6 +85,19 @@ describe('rewardkit serve: trainer contracts', () => {
     expect(cpp.json()).toMatchObject({ status: 'SandboxError', run_result: null });
   });
 
+  test('should refuse Python without bubblewrap unless --allow-unsafe-code', async () => {
+    const program = { code: 'print(6 * 7)', language: 'python' };
+    // No bwrap on this PATH: the sandbox finds no OS isolation.
+    serving = await startServe(['--spec', 'math'], { PATH: '/nonexistent' });
+    const refused = await postJson(`${serving.url}/run_code`, program);
+    expect(refused.json()).toMatchObject({ status: 'SandboxError', run_result: null });
+    expect((refused.json() as { message: string }).message).toMatch(/bubblewrap.*--allow-unsafe-code/);
+    await serving.stop();
+    serving = await startServe(['--spec', 'math', '--allow-unsafe-code'], { PATH: '/nonexistent' });
+    const unsafe = await postJson(`${serving.url}/run_code`, program);
+    expect(unsafe.json()).toMatchObject({ status: 'Success', run_result: { stdout: '42\n' } });
+  });
+
   test('should score native /v1/rewards samples with the default spec routes', async () => {
     serving = await startServe([]);
     const res = await postJson(`${serving.url}/v1/rewards`, {
