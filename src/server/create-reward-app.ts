@@ -92,6 +92,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
         : RewardKitError.isInstance(error)
           ? new ApiError(statusOfErrorCode(error.code), error.code, error.message)
           : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
+    if (apiError.status === 429) metrics.countFailure('queue_full');
     if (apiError.status === 500) {
       metrics.countFailure('internal');
       process.stderr.write(`rewardkit serve: ${(error as Error)?.stack ?? String(error)}\n`);

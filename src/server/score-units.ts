@@ -48,20 +48,14 @@ export async function scoreUnits(
   );
   const done: Array<RewardResult[] | undefined> = units.map(() => undefined);
   try {
-    let jobs: Promise<RewardResult[]>[];
-    try {
-      jobs = service.queue.submit(
-        units.map((unit, i) => async (signal) => {
-          const results = await evaluateUnit(service, unit, signal);
-          if (!signal.aborted) done[i] = results;
-          return results;
-        }),
-        controller.signal,
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) service.metrics.countFailure('queue_full');
-      throw error;
-    }
+    const jobs = service.queue.submit(
+      units.map((unit, i) => async (signal) => {
+        const results = await evaluateUnit(service, unit, signal);
+        if (!signal.aborted) done[i] = results;
+        return results;
+      }),
+      controller.signal,
+    );
     const stopped = new Promise<never>((_, reject) => {
       controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type RewardResult, SampleSchema } from '../../core/index.js';
+import type { GroupShaping } from '../../rl/index.js';
 import { ApiError } from '../api-error.js';
 import type { GroupShaper } from '../group-shaper.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -75,20 +76,39 @@ export function registerGroupsRoute(
       (i) => flat[i]?.path ?? '',
     );
     const requestId = c.get('requestId');
+    const deadlineMs = requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms);
+    const deadline = performance.now() + deadlineMs;
     const scored = await scoreUnits(service, {
       units: body.groups.map((g) => g.samples.map((s) => ({ ...s, group: g.group }))),
       requestId,
       signal: c.req.raw.signal,
-      deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms),
+      deadlineMs,
     });
+    // Shaping may call a judge (BRPO): it runs under what is left of the same deadline.
+    const shapeSignal = AbortSignal.any([
+      c.req.raw.signal,
+      AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))),
+    ]);
     const groups = [];
     for (const [gi, g] of body.groups.entries()) {
       const results = scored[gi] as RewardResult[];
       const { group, samples, hidden_states, ...extras } = g;
-      const shaping = await prepared.shape(
-        { group, samples, results, extras, ...(hidden_states && { hidden_states }) },
-        { run: body.run ?? options.defaultRun, seed: body.seed ?? 0, signal: c.req.raw.signal },
-      );
+      let shaping: GroupShaping;
+      try {
+        shaping = await prepared.shape(
+          { group, samples, results, extras, ...(hidden_states && { hidden_states }) },
+          { run: body.run ?? options.defaultRun, seed: body.seed ?? 0, signal: shapeSignal },
+        );
+      } catch (error) {
+        if (!shapeSignal.aborted || c.req.raw.signal.aborted) throw error;
+        service.metrics.countFailure('deadline');
+        throw new ApiError(
+          504,
+          'deadline_exceeded',
+          `request deadline of ${deadlineMs} ms exceeded while shaping group "${group}"; the scored results are recorded under request ${requestId}`,
+          { details: { finished: gi, total: body.groups.length } },
+        );
+      }
       groups.push({ ...shaping, group, rewards: results.map((r) => r.reward), results });
     }
     return c.json({ request_id: requestId, method, groups });
