@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { errorMessage, failedResult, type RewardResult, type Sample } from '../core/index.js';
 import { ApiError } from './api-error.js';
 import type { RewardService } from './reward-service.js';
@@ -38,6 +39,8 @@ export async function scoreUnits(
 ): Promise<RewardResult[][]> {
   const { units, requestId, deadlineMs } = request;
   const controller = new AbortController();
+  // Every running source listens to this signal; a big request has more than the default 10.
+  setMaxListeners(0, controller.signal);
   const onDisconnect = () =>
     controller.abort(new RequestStop('disconnect', 'the client closed the connection before the answer'));
   request.signal.addEventListener('abort', onDisconnect, { once: true });

@@ -41,11 +41,11 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
     }
   };
 
-  const enqueue = <T>(job: Job<T>, signal: AbortSignal): Promise<T> =>
+  const enqueue = <T>(job: Job<T>, signal: AbortSignal, batch: Set<Waiting>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const entry: Waiting = {
         start: () => {
-          signal.removeEventListener('abort', onAbort);
+          batch.delete(entry);
           running++;
           const started = performance.now();
           job(signal)
@@ -58,16 +58,7 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
         },
         drop: reject,
       };
-      const onAbort = () => {
-        const at = waiting.indexOf(entry);
-        if (at >= 0) waiting.splice(at, 1);
-        reject(signal.reason);
-      };
-      if (signal.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      signal.addEventListener('abort', onAbort, { once: true });
+      batch.add(entry);
       waiting.push(entry);
     });
 
@@ -86,7 +77,20 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
           { headers: { 'Retry-After': String(retryAfter) } },
         );
       }
-      const promises = jobs.map((job) => enqueue(job, signal));
+      if (signal.aborted) return jobs.map(() => Promise.reject(signal.reason));
+      // One listener per request, not per job: a request of a thousand samples is one abort.
+      const batch = new Set<Waiting>();
+      const promises = jobs.map((job) => enqueue(job, signal, batch));
+      const onAbort = () => {
+        const kept = waiting.filter((entry) => !batch.has(entry));
+        waiting.length = 0;
+        waiting.push(...kept);
+        for (const entry of batch) entry.drop(signal.reason);
+        batch.clear();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      // The listener goes when the last job of the request settles.
+      Promise.allSettled(promises).then(() => signal.removeEventListener('abort', onAbort));
       next();
       return promises;
     },
