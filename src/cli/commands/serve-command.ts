@@ -78,25 +78,23 @@ export function registerServeCommand(program: Command, state: CommandState): voi
       nonNegativeInt('--max-queue'),
       1024,
     )
-    .option(
-      '--deadline <duration>',
-      'longest a request may take (90s, 10m); clients may ask for less',
-      parseDuration('--deadline'),
-      600_000,
+    .addOption(
+      new Option('--deadline <duration>', 'longest a request may take (90s, 10m); clients may ask for less')
+        .argParser(parseDuration('--deadline'))
+        .default(600_000, '10m'),
     )
-    .option(
-      '--max-body <size>',
-      'largest request body (16MiB, 500kb); larger ones get 413',
-      parseByteSize('--max-body'),
-      16 * 1024 * 1024,
+    .addOption(
+      new Option('--max-body <size>', 'largest request body (16MiB, 500kb); larger ones get 413')
+        .argParser(parseByteSize('--max-body'))
+        .default(16 * 1024 * 1024, '16MiB'),
     )
     .addOption(
       new Option(
         '--token <token>',
-        'accepted bearer token, repeatable (default: comma-separated $REWARDKIT_SERVER_TOKENS; none: no auth)',
+        'accepted bearer token, repeatable; without any, comma-separated $REWARDKIT_SERVER_TOKENS; none configured: no auth',
       )
         .argParser((value: string, previous: string[] = []) => [...previous, value])
-        .default([]),
+        .default([], 'none'),
     )
     .option(
       '--failed-reward <x>',
