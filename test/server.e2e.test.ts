@@ -117,14 +117,21 @@ describe('rewardkit serve: trainer contracts', () => {
 
 describe('rewardkit serve: auth and request errors', () => {
   test('should answer 401 without the token, 413 over --max-body and 400 naming the field', async () => {
-    serving = await startServe(['--spec', 'math', '--max-body', '2kb'], {
-      REWARDKIT_SERVER_TOKENS: 'tok-a,tok-b',
-    });
+    // Repeated --token flags win over the environment's list.
+    serving = await startServe(
+      ['--spec', 'math', '--max-body', '2kb', '--token', 'tok-a', '--token', 'tok-b'],
+      {
+        REWARDKIT_SERVER_TOKENS: 'tok-env',
+      },
+    );
     const sample = { samples: [{ id: 'a', response: '1', reference: '1' }] };
     expect((await fetch(`${serving.url}/healthz`)).status).toBe(200);
     const anonymous = await postJson(`${serving.url}/v1/rewards`, sample);
     expect(anonymous.status).toBe(401);
     expect(anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(
+      (await postJson(`${serving.url}/v1/rewards`, sample, { Authorization: 'Bearer tok-env' })).status,
+    ).toBe(401);
     const auth = { Authorization: 'Bearer tok-b' };
     expect((await postJson(`${serving.url}/v1/rewards`, sample, auth)).status).toBe(200);
     const big = await postJson(
