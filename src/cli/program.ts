@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { registerAdvantagesCommand } from './commands/advantages-command.js';
 import { registerBenchCommand } from './commands/bench-command.js';
 import { registerJudgeCommand } from './commands/judge-command.js';
 import { registerPresetsCommand } from './commands/presets-command.js';
@@ -47,6 +48,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
   registerServeCommand(program, state);
+  registerAdvantagesCommand(program, state);
   overrideExitEverywhere(program);
   return program;
 }

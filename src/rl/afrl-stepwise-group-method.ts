@@ -25,7 +25,9 @@ export const afrlStepwiseGroupMethod = defineGroupMethod({
       scored.values.length === 0
         ? []
         : stepwiseGroupAdvantages(scored.values, { std: options.std, eps: options.eps });
-    const stepAdvantages = spreadToGroup(scored, size, perStep, new Array<number>(steps).fill(0));
+    const stepAdvantages = spreadToGroup<number[] | null>(scored, size, perStep, null).map(
+      (row) => row ?? new Array<number>(steps).fill(0),
+    );
     return {
       group: input.group,
       method: 'afrl_stepwise',

@@ -65,6 +65,16 @@ export const brpoGroupMethod = defineGroupMethod({
       skewThreshold: options.skew_threshold,
       ...(context.signal !== undefined && { signal: context.signal }),
     });
+    const judgments = result.rollouts.flatMap((r) => r.judgments);
+    // Not one readable comparison in the group is an outage (backend down, every reply broken),
+    // not a group of losers: fail it rather than hand the trainer -1s or a "filtered" flag.
+    if (judgments.length > 0 && judgments.every((j) => j.comparisons.every((c) => c.winner === undefined))) {
+      const reason = judgments.find((j) => j.reason)?.reason ?? judgments[0]?.comparisons[0]?.invalid;
+      throw new RewardKitError(
+        'RK_SOURCE_FAILED',
+        `brpo: no comparison in the group was readable (${judgments.length} judgments): ${reason ?? 'no reason given'}`,
+      );
+    }
     return {
       ...base,
       advantages: spreadToGroup(scored, size, result.advantages, 0),
@@ -91,6 +101,14 @@ export const brpoGroupMethod = defineGroupMethod({
                     ? [{ index: scored.indices[r.index], order: c.order, reason: c.invalid ?? 'no winner' }]
                     : [],
                 ),
+          ),
+        ),
+        // The raw replies that failed to parse, kept so an unreadable judgment can be inspected.
+        unreadable_raw: result.rollouts.flatMap((r) =>
+          r.judgments.flatMap((j) =>
+            j.calls
+              .filter((c) => c.parseError !== undefined)
+              .map((c) => ({ index: scored.indices[r.index], raw: c.raw, parse_error: c.parseError })),
           ),
         ),
       },

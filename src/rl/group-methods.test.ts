@@ -58,7 +58,7 @@ describe('shapeGroup: grpo', () => {
 
   test('should reject an unknown option key, naming it', async () => {
     await expect(shapeGroup('grpo', { group: 'g', rewards: [1, 0] }, { stdd: 'none' })).rejects.toThrow(
-      /grpo options: option field "\(root\)": Unrecognized key: "stdd"/,
+      'grpo options: Unrecognized key: "stdd"',
     );
   });
 
@@ -222,6 +222,15 @@ describe('shapeGroup: brpo', () => {
     expect(got.advantages[1]).toBe(0);
     expect(got.advantages[2]).toBe(0);
     expect(judge.seen.flatMap((p) => [p.first, p.second]).every((t) => t === 'WIN')).toBe(true);
+  });
+
+  test('should fail the group when no comparison at all was readable', async () => {
+    const broken = fakeJudge((pair) =>
+      scripted({ ...pair, first: 'BROKEN' }).map(({ winner: _, ...c }) => ({ ...c, invalid: 'HTTP 500' })),
+    );
+    await expect(
+      shapeGroup('brpo', { group: 'g', prompt: 'p', responses: ['a', 'b', 'c'] }, {}, { judge: broken }),
+    ).rejects.toThrow(/brpo: no comparison in the group was readable \(2 judgments\): HTTP 500/);
   });
 
   test('should fail the group when the judge throws, and without a judge', async () => {
@@ -494,7 +503,7 @@ describe('shapeGroup: tri_factor', () => {
     );
     await expect(
       shapeGroup('tri_factor', { group: 'g', dims }, {}, { state: memoryState() }),
-    ).rejects.toThrow(/option field "priorities"/);
+    ).rejects.toThrow(/tri_factor options: field "priorities"/);
   });
 });
 

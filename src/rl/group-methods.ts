@@ -34,19 +34,17 @@ export function groupMethod(name: string): GroupMethod {
   return GROUP_METHODS[name as GroupMethodName] as GroupMethod;
 }
 
-const describe = (what: string, issues: readonly z.core.$ZodIssue[]) =>
+/** `field "path": message` per issue; an issue on the object itself (an unknown key) is its message alone. */
+const describeIssues = (issues: readonly z.core.$ZodIssue[]) =>
   issues
-    .map((i) => {
-      const path = i.path.length > 0 ? i.path.map(String).join('.') : '(root)';
-      return `${what}field "${path}": ${i.message}`;
-    })
+    .map((i) => (i.path.length > 0 ? `field "${i.path.map(String).join('.')}": ${i.message}` : i.message))
     .join('; ');
 
 /** A method's options with defaults applied; an unknown key or bad value is an error naming it. */
 export function parseGroupOptions(name: string, options: unknown): unknown {
   const parsed = groupMethod(name).optionsSchema.safeParse(options ?? {});
   if (!parsed.success)
-    throw new RewardKitError('RK_USAGE', `${name} options: ${describe('option ', parsed.error.issues)}`);
+    throw new RewardKitError('RK_USAGE', `${name} options: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -65,6 +63,6 @@ export async function shapeGroup(
   const parsedOptions = parseGroupOptions(name, options);
   const row = method.inputSchema.safeParse(input);
   if (!row.success)
-    throw new RewardKitError('RK_INPUT_SCHEMA', `${name} group: ${describe('', row.error.issues)}`);
+    throw new RewardKitError('RK_INPUT_SCHEMA', `${name} group: ${describeIssues(row.error.issues)}`);
   return method.shape(row.data, parsedOptions, context);
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** A group id; a number is accepted and kept as its decimal string. */
-export const GroupIdSchema = z.union([z.string().min(1), z.number().finite()]).transform(String);
+export const GroupIdSchema = z
+  .union([z.string().min(1), z.number().finite()], {
+    error: 'expected a group id (a non-empty string or a number)',
+  })
+  .transform(String);
 
 /** One reward per rollout; null marks a rollout that failed to score (see `scoredRollouts`). */
 export const NullableRewardsSchema = z.array(z.number().finite().nullable()).min(1);

@@ -35,6 +35,7 @@ export {
   type BrpoRewards,
   brpoRewards,
 } from './brpo-rewards.js';
+export { type BufferedStateAccess, bufferedStateAccess } from './buffered-state-access.js';
 export {
   type ClipoLosses,
   type ClipoLossOptions,

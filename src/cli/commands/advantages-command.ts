@@ -1,0 +1,237 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { RewardKitError } from '../../core/index.js';
+import {
+  bufferedStateAccess,
+  GROUP_METHOD_NAMES,
+  GROUP_METHODS,
+  type GroupMethodName,
+  groupMethod,
+  parseGroupOptions,
+} from '../../rl/index.js';
+import type { Store } from '../../store/index.js';
+import { EXIT } from '../exit-codes.js';
+import { parseDuration } from '../parse-duration.js';
+import { type CommandState, positiveInt } from '../program.js';
+import { registerFitReferenceCommand } from './advantages-fit-reference.js';
+import { readMethodOptions } from './advantages-options.js';
+import { requireJsonlInput } from './jsonl-command.js';
+import type { ShapeJsonlGroupsOptions } from './shape-jsonl-groups.js';
+
+interface AdvantagesFlags {
+  method?: GroupMethodName;
+  input?: string;
+  output?: string;
+  options?: string;
+  store?: string;
+  stateKey: string;
+  seed: number;
+  models?: string;
+  judge?: string;
+  cache: boolean;
+  cacheTtl?: number;
+  concurrency: number;
+}
+
+/** An integer flag (the seed may be 0 or negative), with an error that names the flag. */
+const integer = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError(`${flag} expects an integer, got "${value}".`);
+  return n;
+};
+
+const METHODS_HELP = GROUP_METHOD_NAMES.map(
+  (name) => `  ${name.padEnd(15)} ${GROUP_METHODS[name].description}`,
+).join('\n');
+
+const HELP = `
+Methods:
+${METHODS_HELP}
+
+Rows, one group per line (extra keys are ignored):
+  grpo, etr       {"group", "rewards": [number | null, ...]}
+  brpo            {"group", "prompt", "responses": [string | null, ...]}   (needs --models and --judge)
+  clipo           {"group", "rewards": [...], "hidden_states": [[number, ...] | null, ...], "correct"?: [bool, ...]}
+  rfn, tri_factor {"group", "dims": [[number, ...] | null, ...]}           (one reward vector per rollout)
+  afrl_stepwise   {"group", "step_rewards": [[number, ...] | null, ...]}   (one reward per step)
+A null is a rollout that failed to score: it is left out of the group's statistics, gets
+advantage 0 and is listed in "failed"; it is never read as a reward of 0.
+
+Each output line: {"group", "method", "advantages", "failed", ...} plus, by method, "clip_bounds"
+(etr), "filtered" and "shaped_rewards" (brpo), "shaped_rewards" (clipo), "weights" and
+"shaped_rewards" (rfn, tri_factor), "step_advantages" (afrl_stepwise), and "detail".
+A malformed or failed row is written as {"group"?, "line", "errors": ["file:line: field ...: ..."]},
+also printed to stderr; the run goes on and exits 3. One summary line ends on stderr.
+Lines stay in input order with --concurrency; clipo and tri_factor shape one group at a time.
+
+Options (--options '{"std": "none"}' or a JSON/YAML file; unknown keys are errors), defaults:
+  grpo           std unbiased (population | none = Dr.GRPO), eps 1e-6
+  etr            eps_low 0.2, eps_high 0.2, alpha 0.5, beta 0.5, eps_min 0.02, eps_max 0.5,
+                 std population, eps 1e-6, zone (pass-rate | variance), reward_range [0, 1]
+  brpo           votes 1, skew_threshold 0.6
+  clipo          tau 0.05, lambda 0.2, floor -0.5, variant infonce, output_dim 64, warmup_steps 10,
+                 lr 1e-3, weight_decay 0.01, std, eps
+  rfn            weights (default equal), reference {mu, sigma, delta} (default: the fitted one), std, eps
+  tri_factor     priorities (required), targets 1, delta_w 0.05, ema_decay 0.9, mean_decay 0.9,
+                 normalize reference | none, reference, std, eps
+
+State: clipo (its head), rfn (frozen reference statistics, see "advantages fit-reference") and
+tri_factor (EMA weights and means) keep documents in the store under "<kind>/<--state-key>", so
+consecutive invocations with the same store and key continue one training run.
+
+Examples:
+  rewardkit advantages --method grpo --input groups.jsonl
+  rewardkit advantages --method etr --options '{"alpha": 0.5, "beta": 0}' --input groups.jsonl -o adv.jsonl
+  rewardkit advantages --method brpo --models models.yaml --judge judge --seed 7 --input groups.jsonl
+  rewardkit advantages fit-reference --input ref.jsonl --state-key run-1
+  rewardkit advantages --method rfn --state-key run-1 --input groups.jsonl`;
+
+/** Methods that cannot run without the store, given their options. */
+function needsStore(method: string, options: unknown): boolean {
+  if (method === 'clipo' || method === 'tri_factor') return true;
+  return method === 'rfn' && (options as { reference?: unknown }).reference === undefined;
+}
+
+export function registerAdvantagesCommand(program: Command, state: CommandState): void {
+  const advantages = program
+    .command('advantages')
+    .description('Shape groups of rollouts into advantages (GRPO, ETR, BRPO, CLIPO, RFN, Tri-Factor, AFRL).')
+    .addOption(new Option('--method <name>', 'the group method').choices(GROUP_METHOD_NAMES))
+    .option('-i, --input <file>', 'groups, one JSON object per line ("-" for stdin)')
+    .option('-o, --output <file>', 'write the lines to this file (default: stdout)')
+    .option('--options <json|file>', "the method's options: inline JSON or a JSON/YAML file")
+    .option(
+      '--store <path>',
+      'SQLite store for method state and cached judge answers, or "none" (default: $REWARDKIT_STORE or .rewardkit/store.sqlite)',
+    )
+    .option('--state-key <key>', 'names the state documents of one training run', 'default')
+    .option('--seed <n>', 'seeds BRPO references and CLIPO draws, with each group id', integer('--seed'), 0)
+    .option('--models <file>', 'models file, for brpo (default: $REWARDKIT_MODELS)')
+    .option('--judge <name>', "brpo's pairwise judge (Writing-Zero GenRM): a model name from the models file")
+    .option('--no-cache', 'call the judge even for requests already answered in the store')
+    .option(
+      '--cache-ttl <duration>',
+      'judge answers older than this are asked again',
+      parseDuration('--cache-ttl'),
+    )
+    .option(
+      '-c, --concurrency <n>',
+      'groups shaped at once (brpo: judged at once); clipo and tri_factor need 1',
+      positiveInt('--concurrency'),
+      1,
+    )
+    .addHelpText('after', HELP)
+    .action(async (flags: AdvantagesFlags) => {
+      if (flags.method === undefined)
+        throw new RewardKitError('RK_USAGE', 'advantages needs --method <name>');
+      if (flags.input === undefined) throw new RewardKitError('RK_USAGE', 'advantages needs --input <file>');
+      if (flags.method === 'brpo' && flags.judge === undefined)
+        throw new RewardKitError(
+          'RK_USAGE',
+          'brpo needs a pairwise judge: --models <file> --judge <model name>',
+        );
+      if (flags.method !== 'brpo' && flags.judge !== undefined)
+        throw new RewardKitError('RK_USAGE', '--judge applies to --method brpo only');
+      // Each clipo and tri_factor group steps the run's state, so groups must go one by one, in order.
+      if (flags.concurrency > 1 && (flags.method === 'clipo' || flags.method === 'tri_factor'))
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${flags.method} shapes groups one at a time, in order: drop --concurrency`,
+        );
+      const method = groupMethod(flags.method);
+      const options = parseGroupOptions(flags.method, readMethodOptions(flags.options));
+      requireJsonlInput({ input: flags.input });
+      const storeNeeded = needsStore(flags.method, options);
+      const { openStoreFromFlag } = await import('../store-location.js');
+      const store =
+        storeNeeded || (flags.method === 'brpo' && flags.cache)
+          ? await openStoreFromFlag(flags.store)
+          : undefined;
+      if (storeNeeded && !store)
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${flags.method} keeps state between invocations: it needs a store, not --store none`,
+        );
+      // A run's state is read once and written back at the end (also after Ctrl-C or a failure),
+      // not once per group: a CLIPO head is a megabyte of JSON.
+      const runState = store && bufferedStateAccess(store);
+      try {
+        // The GenRM takes BRPO's votes itself: each vote is then its own request variant, where
+        // repeating one request would have the response cache answer every vote with the first.
+        const votes = flags.method === 'brpo' ? (options as { votes: number }).votes : 1;
+        const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes) : undefined;
+        await runAdvantages(flags as Required<Pick<AdvantagesFlags, 'input'>> & AdvantagesFlags, state, {
+          method,
+          options: flags.method === 'brpo' ? { ...(options as object), votes: 1 } : options,
+          context: {
+            ...(runState && { state: runState }),
+            stateKey: flags.stateKey,
+            seed: flags.seed,
+            ...(judge && { judge }),
+          },
+        });
+      } finally {
+        try {
+          await runState?.flush();
+        } finally {
+          await store?.close();
+        }
+      }
+    });
+  registerFitReferenceCommand(advantages, state);
+}
+
+/** The Writing-Zero GenRM over the named model, answered from the store's response cache when there is one. */
+async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, votes: number) {
+  const { loadConfiguredModels, pickModel } = await import('../models-location.js');
+  const { withResponseCache } = await import('../../llm/index.js');
+  const { createGenrmJudge } = await import('../../judges/index.js');
+  const model = pickModel(
+    await loadConfiguredModels(flags.models),
+    flags.judge as string,
+    'advantages --method brpo',
+  );
+  const cached = store
+    ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
+    : model;
+  return createGenrmJudge({ model: cached, votes, bothOrders: true });
+}
+
+async function runAdvantages(
+  flags: AdvantagesFlags & { input: string },
+  state: CommandState,
+  run: Pick<ShapeJsonlGroupsOptions, 'method' | 'options' | 'context'>,
+): Promise<void> {
+  const { shapeJsonlGroups } = await import('./shape-jsonl-groups.js');
+  const fromStdin = flags.input === '-';
+  const toFile = flags.output !== undefined && flags.output !== '-';
+  const output = toFile ? createWriteStream(flags.output as string) : process.stdout;
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const summary = await shapeJsonlGroups({
+      ...run,
+      input: fromStdin ? process.stdin : flags.input,
+      inputName: fromStdin ? '<stdin>' : flags.input,
+      output,
+      concurrency: flags.concurrency,
+      signal: controller.signal,
+      onFailed: (line) => {
+        for (const error of line.errors) process.stderr.write(`rewardkit: ${error}\n`);
+      },
+    });
+    if (toFile) {
+      output.end();
+      await once(output, 'finish');
+    }
+    const stopped = summary.interrupted ? '; interrupted' : '';
+    process.stderr.write(
+      `rewardkit advantages: ${summary.groups} groups, ${summary.ok} ok, ${summary.failed} failed; output ${toFile ? flags.output : '<stdout>'}${stopped}\n`,
+    );
+    state.exitCode = summary.interrupted ? EXIT.interrupted : summary.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
