@@ -8,7 +8,7 @@
 All of them call the native API (`POST /v1/rewards`). Configuration comes from
 arguments or the environment:
 
-    REWARDKIT_URL          server base URL (default http://127.0.0.1:8080)
+    REWARDKIT_URL          server base URL (default http://127.0.0.1:8000)
     REWARDKIT_TOKEN        bearer token, when the server was started with --token
     REWARDKIT_TIMEOUT      seconds per HTTP attempt (default 180)
     REWARDKIT_RETRIES      attempts on 429/5xx/connection errors (default 5)
@@ -58,7 +58,7 @@ class RewardKitClient:
         timeout: Optional[float] = None,
         retries: Optional[int] = None,
     ) -> None:
-        self.url = (url or os.environ.get("REWARDKIT_URL") or "http://127.0.0.1:8080").rstrip("/")
+        self.url = (url or os.environ.get("REWARDKIT_URL") or "http://127.0.0.1:8000").rstrip("/")
         self.token = token if token is not None else os.environ.get("REWARDKIT_TOKEN")
         self.timeout = float(timeout if timeout is not None else os.environ.get("REWARDKIT_TIMEOUT", 180))
         self.retries = int(retries if retries is not None else os.environ.get("REWARDKIT_RETRIES", 5))

@@ -46,6 +46,8 @@ describe('public surface', () => {
       'runSspRound',
       'runSelfplay',
       'ragCheck',
+      'createRewardApp',
+      'listenRewardApp',
     ]) {
       expect(rewardkit, name).toHaveProperty(name);
     }

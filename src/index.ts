@@ -11,6 +11,7 @@ export * from './retrieval/index.js';
 export * from './rl/index.js';
 export * from './runner/index.js';
 export * from './selfplay/index.js';
+export * from './server/index.js';
 export * from './spec/index.js';
 export * from './store/index.js';
 export * from './verify/code/index.js';

@@ -10,6 +10,7 @@ import { registerRubricsCommand } from './commands/rubrics-command.js';
 import { registerRunsCommand } from './commands/runs-command.js';
 import { registerScoreCommand } from './commands/score-command.js';
 import { registerSelfplayCommand } from './commands/selfplay-command.js';
+import { registerServeCommand } from './commands/serve-command.js';
 import { registerSpecCommand } from './commands/spec-command.js';
 import { registerVerifyCommand } from './commands/verify-command.js';
 
@@ -51,6 +52,7 @@ export function createProgram(state: CommandState = { exitCode: 0 }): Command {
   registerRunsCommand(program);
   registerRubricsCommand(program, state);
   registerCheckCommand(program, state);
+  registerServeCommand(program, state);
   registerAdvantagesCommand(program, state);
   registerEvpvCommand(program, state);
   registerIndexCommand(program, state);

@@ -60,7 +60,10 @@ function userMessage(pair: { prompt: string; one: string; two: string }): string
  * [0, 10] per call; both orders and `votes` calls per order; a response wins only if it scores
  * higher in every order and vote, and an unreadable comparison is a loss for that comparison.
  */
-export async function judgeGenrm(pair: GenrmPair, options: GenrmOptions): Promise<GenrmJudgment> {
+export async function judgeGenrm(
+  pair: GenrmPair,
+  options: GenrmOptions & { signal?: AbortSignal },
+): Promise<GenrmJudgment> {
   const orders: Array<'forward' | 'backward'> =
     options.bothOrders === false ? ['forward'] : ['forward', 'backward'];
   const comparisons: GenrmJudgment['comparisons'] = [];
@@ -80,6 +83,7 @@ export async function judgeGenrm(pair: GenrmPair, options: GenrmOptions): Promis
           schemaName: 'genrm_scores',
           variant: vote,
           ...(options.temperature !== undefined && { temperature: options.temperature }),
+          ...(options.signal !== undefined && { signal: options.signal }),
         },
         GenrmOutputSchema,
         { reasks: options.reasks ?? 2 },
@@ -113,8 +117,9 @@ export async function judgeGenrm(pair: GenrmPair, options: GenrmOptions): Promis
 export function createGenrmJudge(options: GenrmOptions): PairwiseJudge {
   return {
     name: 'genrm',
-    judge: async (pair) => {
-      const judgment = await judgeGenrm(pair, options);
+    judge: async (pair, call) => {
+      // The caller's signal reaches the model call, so an abandoned request stops its judge calls.
+      const judgment = await judgeGenrm(pair, { ...options, ...(call?.signal && { signal: call.signal }) });
       return judgment.verdict === 'invalid'
         ? {
             ...judgment,

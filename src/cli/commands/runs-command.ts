@@ -31,7 +31,8 @@ export function registerRunsCommand(program: Command): void {
     .description('Show one run: its spec, summary, per-source statistics and failures, as JSON.')
     .argument('<run-id>')
     .option('--store <path|url>', STORE_FLAG_HELP)
-    .action(async (id: string, flags: { store?: string }) => {
+    .option('--request <id>', 'also list the results one server request produced (its X-Request-Id)')
+    .action(async (id: string, flags: { store?: string; request?: string }) => {
       const store = await requireStore(flags.store);
       try {
         const run = await store.getRun(id);
@@ -44,6 +45,12 @@ export function registerRunsCommand(program: Command): void {
           ...run,
           sources: await store.sourceStats(id),
           failures: await store.listFailures(id),
+          ...(flags.request !== undefined && {
+            request: {
+              id: flags.request,
+              results: await store.listResults(id, { requestId: flags.request }),
+            },
+          }),
         };
         process.stdout.write(`${JSON.stringify(detail, null, 2)}\n`);
       } finally {

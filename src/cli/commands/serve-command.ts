@@ -1,0 +1,218 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { errorMessage, type RewardResult } from '../../core/index.js';
+import { EXIT } from '../exit-codes.js';
+import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { parseByteSize } from '../parse-byte-size.js';
+import { parseDuration } from '../parse-duration.js';
+import { type CommandState, positiveInt } from '../program.js';
+import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
+
+interface ServeFlags {
+  spec: string;
+  port: number;
+  host: string;
+  store?: string;
+  models?: string;
+  groupMethod: string;
+  groupJudge?: string;
+  concurrency: number;
+  maxQueue: number;
+  deadline: number;
+  maxBody: number;
+  token: string[];
+  failedReward: number;
+  cache: boolean;
+  cacheTtl?: number;
+  allowUnsafeCode: boolean;
+}
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new InvalidArgumentError(`--port expects 0-65535 (0 picks a free port), got "${value}".`);
+  }
+  return n;
+};
+
+const finiteNumber = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
+  return n;
+};
+
+const nonNegativeInt = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError(`${flag} expects an integer >= 0, got "${value}".`);
+  return n;
+};
+
+export function registerServeCommand(program: Command, state: CommandState): void {
+  program
+    .command('serve')
+    .description(
+      'Serve rewards over HTTP: a native JSON API, OpenRLHF /get_reward, SandboxFusion /run_code, /healthz and /metrics.',
+    )
+    .option('-s, --spec <file|preset>', 'reward spec file (YAML/JSON) or built-in preset', 'default')
+    .option('-p, --port <n>', 'port to listen on; 0 picks a free one', port, 8000)
+    .option('--host <address>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--store <path|url>', STORE_FLAG_HELP)
+    .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
+    .option(
+      '--group-method <name>',
+      'group method when a /v1/groups request names none (grpo, etr, brpo, clipo, rfn, tri_factor, afrl_stepwise)',
+      'grpo',
+    )
+    .option(
+      '--group-judge <model>',
+      "BRPO's pairwise judge: a model from the models file (Writing-Zero GenRM, both orders)",
+    )
+    .option('-c, --concurrency <n>', 'samples (or groups) scored at once', positiveInt('--concurrency'), 8)
+    .option(
+      '--max-queue <n>',
+      'jobs that may wait for a worker before requests get 429',
+      nonNegativeInt('--max-queue'),
+      1024,
+    )
+    .addOption(
+      new Option('--deadline <duration>', 'longest a request may take (90s, 10m); clients may ask for less')
+        .argParser(parseDuration('--deadline'))
+        .default(600_000, '10m'),
+    )
+    .addOption(
+      new Option('--max-body <size>', 'largest request body (16MiB, 500kb); larger ones get 413')
+        .argParser(parseByteSize('--max-body'))
+        .default(16 * 1024 * 1024, '16MiB'),
+    )
+    .addOption(
+      new Option(
+        '--token <token>',
+        'accepted bearer token, repeatable; without any, comma-separated $REWARDKIT_SERVER_TOKENS; none configured: no auth',
+      )
+        .argParser((value: string, previous: string[] = []) => [...previous, value])
+        .default([], 'none'),
+    )
+    .option(
+      '--failed-reward <x>',
+      'the float /get_reward sends for a sample that could not be scored (flagged in extra_logs.failed)',
+      finiteNumber('--failed-reward'),
+      0,
+    )
+    .option('--no-cache', 'call the models even for requests already answered in the store')
+    .option(
+      '--cache-ttl <duration>',
+      'judge answers older than this are asked again',
+      parseDuration('--cache-ttl'),
+    )
+    .option(
+      '--allow-unsafe-code',
+      'run Python without OS isolation when bubblewrap is unavailable (unsafe)',
+      false,
+    )
+    .addHelpText(
+      'after',
+      `
+Prints the URL it listens on as the one line of stdout (e.g. http://127.0.0.1:8000); everything
+else goes to stderr. SIGTERM / SIGINT: stop accepting, finish the requests in flight, close the
+store run, exit 0. Every result is stored under its request id (X-Request-Id, echoed back);
+see them with: rewardkit runs show <run-id> --request <id>.
+
+Routes (docs/server.md):
+  POST /v1/rewards   {"samples": [Sample]}                 -> {"request_id", "results": [RewardResult]}
+  POST /v1/groups    {"groups": [{"group", "samples"}], "method"?, "options"?}
+                                                           -> {"request_id", "groups": [{"advantages", ...}]}
+  POST /get_reward   OpenRLHF: {"query", "prompts", "labels"} -> {"rewards", "scores", "extra_logs"}
+  POST /run_code     SandboxFusion: {"code", "language", "stdin", ...}
+  GET  /healthz, GET /metrics (Prometheus)
+
+Examples:
+  rewardkit serve --spec math --port 8000
+  rewardkit serve --spec writing.yaml --models models.yaml --token "$TOKEN" --host 0.0.0.0
+  # OpenRLHF: --reward.remote_url http://host:8000/get_reward`,
+    )
+    .action(async (flags: ServeFlags) => {
+      const { loadSpec, createEvaluator } = await import('../../spec/index.js');
+      const { createCodeSandbox } = await import('../../verify/code/index.js');
+      const { createRewardApp, listenRewardApp } = await import('../../server/index.js');
+      const { createSummaryAccumulator } = await import('../../runner/index.js');
+      const spec = loadSpec(flags.spec);
+      const configured = await loadConfiguredModels(flags.models);
+      const { models } = configured;
+      const store = await openStoreFromFlag(flags.store);
+      if (store && flags.cache && models.size > 0) {
+        const { withResponseCache } = await import('../../llm/index.js');
+        const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
+        for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
+      }
+      const judgeModel = flags.groupJudge
+        ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
+        : undefined;
+      const judge = judgeModel
+        ? (await import('../../judges/index.js')).createGenrmJudge({
+            model: models.get(flags.groupJudge as string) ?? judgeModel,
+          })
+        : undefined;
+      const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
+      const evaluator = createEvaluator(spec, {
+        codeSandbox: () => createCodeSandbox(sandboxOptions),
+        models,
+      });
+      let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
+      const tokens =
+        flags.token.length > 0 ? flags.token : (process.env.REWARDKIT_SERVER_TOKENS ?? '').split(',');
+      const run = store
+        ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
+        : undefined;
+      const summary = createSummaryAccumulator();
+      const started = performance.now();
+      const rewardApp = createRewardApp({
+        evaluator,
+        codeSandbox: () => {
+          runCodeSandbox ??= createCodeSandbox(sandboxOptions);
+          return runCodeSandbox;
+        },
+        record: async (results: readonly RewardResult[], requestId: string) => {
+          for (const result of results) summary.add(result);
+          if (store && run) await store.saveResults(run.id, results, { requestId });
+        },
+        ...(run && { runId: run.id }),
+        ...(store && { state: store }),
+        ...(judge && { judge }),
+        options: {
+          concurrency: flags.concurrency,
+          maxQueue: flags.maxQueue,
+          deadlineMs: flags.deadline,
+          maxBodyBytes: flags.maxBody,
+          tokens: tokens.map((t) => t.trim()).filter((t) => t !== ''),
+          groupMethod: flags.groupMethod,
+          failedReward: flags.failedReward,
+        },
+      });
+      const listening = await listenRewardApp(rewardApp, { port: flags.port, host: flags.host });
+      process.stdout.write(`${listening.url}\n`);
+      process.stderr.write(
+        `rewardkit serve: spec "${spec.name}" from ${flags.spec}; ${run ? `store run ${run.id}` : 'no store'}; ${tokens.some((t) => t.trim()) ? 'bearer auth on' : 'no auth'}\n`,
+      );
+      const signal = await new Promise<NodeJS.Signals>((resolve) => {
+        process.once('SIGTERM', () => resolve('SIGTERM'));
+        process.once('SIGINT', () => resolve('SIGINT'));
+      });
+      process.stderr.write(
+        `rewardkit serve: ${signal}: no new requests; finishing ${rewardApp.requestsInFlight()} in flight\n`,
+      );
+      try {
+        await listening.close();
+        if (store && run)
+          await store.finishRun(run.id, summary.summary(performance.now() - started), 'finished');
+        process.stderr.write('rewardkit serve: stopped\n');
+      } catch (error) {
+        process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
+        state.exitCode = EXIT.error;
+      } finally {
+        await evaluator.close();
+        await runCodeSandbox?.close();
+        await store?.close();
+      }
+    });
+}

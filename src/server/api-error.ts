@@ -1,0 +1,61 @@
+import type { RewardKitErrorCode } from '../core/index.js';
+
+/** One field-level problem in a request body, with a dotted path such as `samples.3.response`. */
+export interface ApiIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** 499 is nginx's "client closed request": nobody reads it, but metrics and logs show it. */
+export type ApiErrorStatus = 400 | 401 | 404 | 413 | 429 | 499 | 500 | 503 | 504;
+
+/**
+ * An HTTP failure thrown anywhere in a route and turned into a JSON answer in one place
+ * (`{error: {code, message, issues?}, request_id}`), so every route fails the same way.
+ */
+export class ApiError extends Error {
+  readonly status: ApiErrorStatus;
+  readonly code: string;
+  readonly issues: readonly ApiIssue[] | undefined;
+  /** Extra headers for the answer, e.g. `Retry-After` on 429. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    status: ApiErrorStatus,
+    code: string,
+    message: string,
+    extra: {
+      issues?: readonly ApiIssue[];
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.issues = extra.issues;
+    this.headers = extra.headers ?? {};
+    this.details = extra.details;
+  }
+}
+
+/** The HTTP status of a RewardKitError escaping a route: input problems are the client's, the rest ours. */
+export function statusOfErrorCode(code: RewardKitErrorCode): ApiErrorStatus {
+  switch (code) {
+    case 'RK_INPUT_PARSE':
+    case 'RK_INPUT_SCHEMA':
+    case 'RK_INPUT_ENCODING':
+    case 'RK_USAGE':
+      return 400;
+    case 'RK_TIMEOUT':
+      return 504;
+    case 'RK_SANDBOX_UNAVAILABLE':
+    case 'RK_BACKEND_UNAVAILABLE':
+      return 503;
+    default:
+      return 500;
+  }
+}

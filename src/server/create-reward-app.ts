@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorMessage, RewardKitError, type RewardResult } from '../core/index.js';
+import type { PairwiseJudge } from '../judges/index.js';
+import type { StateAccess } from '../rl/index.js';
+import type { Evaluator } from '../spec/index.js';
+import type { CodeSandbox } from '../verify/code/index.js';
+import { ApiError, statusOfErrorCode } from './api-error.js';
+import { bearerAuth } from './bearer-auth.js';
+import type { GroupShaper } from './group-shaper.js';
+import type { RewardService } from './reward-service.js';
+import { createRlGroupShaper } from './rl-group-shaper.js';
+import { registerGetRewardRoute } from './routes/get-reward-route.js';
+import { registerGroupsRoute } from './routes/groups-route.js';
+import { registerHealthRoute, registerMetricsRoute } from './routes/ops-routes.js';
+import { registerRewardsRoute } from './routes/rewards-route.js';
+import { registerRunCodeRoute } from './routes/run-code-route.js';
+import type { ServerEnv } from './server-env.js';
+import { createServerMetrics, type ServerMetrics } from './server-metrics.js';
+import { DEFAULT_SERVER_OPTIONS, type ServerOptions } from './server-options.js';
+import { createWorkQueue, type WorkQueue } from './work-queue.js';
+
+export interface RewardAppDeps {
+  readonly evaluator: Evaluator;
+  /** Builds the code sandbox for `/run_code` on first use. */
+  readonly codeSandbox: () => CodeSandbox;
+  /** Saves results under their request id; default: keep nothing. */
+  readonly record?: (results: readonly RewardResult[], requestId: string) => Promise<void>;
+  /** The store run results go to; names the default state run of group methods. */
+  readonly runId?: string;
+  /** Group methods for `/v1/groups`; default: the rl module's, with `state` and `judge` below. */
+  readonly shaper?: GroupShaper;
+  /** Where group methods keep state between requests (CLIPO head, Tri-Factor EMA): the store. */
+  readonly state?: StateAccess;
+  /** BRPO's pairwise judge. */
+  readonly judge?: PairwiseJudge;
+  readonly options?: Partial<ServerOptions>;
+}
+
+export interface RewardApp {
+  readonly app: Hono<ServerEnv>;
+  readonly metrics: ServerMetrics;
+  readonly queue: WorkQueue;
+  /** HTTP requests being answered now (graceful shutdown waits for 0). */
+  requestsInFlight(): number;
+}
+
+/**
+ * The reward server as a hono app, testable with `app.request()` without a socket: request ids,
+ * metrics, body limit, bearer auth, the native API, OpenRLHF's `/get_reward`, SandboxFusion's
+ * `/run_code`, `/healthz` and `/metrics`; every failure answers `{error: {code, message, issues?}}`.
+ */
+export function createRewardApp(deps: RewardAppDeps): RewardApp {
+  const options = { ...DEFAULT_SERVER_OPTIONS, ...deps.options };
+  const metrics = createServerMetrics();
+  const queue = createWorkQueue({ concurrency: options.concurrency, maxQueue: options.maxQueue });
+  const service: RewardService = {
+    evaluator: deps.evaluator,
+    queue,
+    metrics,
+    record: deps.record ?? (async () => {}),
+    deadlineMs: options.deadlineMs,
+  };
+  let inFlight = 0;
+  const app = new Hono<ServerEnv>();
+
+  app.use(async function requestContext(c, next) {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const requestId = given && /^[\w.:-]{1,200}$/.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+      c.header('X-Request-Id', requestId);
+      metrics.observeRequest(
+        routeLabel(routePath(c, -1)),
+        c.res.status,
+        (performance.now() - started) / 1000,
+      );
+    }
+  });
+  app.onError((error, c) => {
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : RewardKitError.isInstance(error)
+          ? new ApiError(statusOfErrorCode(error.code), error.code, error.message)
+          : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
+    if (apiError.status === 429) metrics.countFailure('queue_full');
+    if (apiError.status === 500) {
+      metrics.countFailure('internal');
+      process.stderr.write(`rewardkit serve: ${(error as Error)?.stack ?? String(error)}\n`);
+    }
+    return c.json(
+      {
+        error: {
+          code: apiError.code,
+          message: apiError.message,
+          ...(apiError.issues && { issues: apiError.issues }),
+          ...apiError.details,
+        },
+        request_id: c.get('requestId'),
+      },
+      apiError.status as ContentfulStatusCode,
+      apiError.headers,
+    );
+  });
+  app.notFound((c) =>
+    c.json(
+      {
+        error: { code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` },
+        request_id: c.get('requestId'),
+      },
+      404,
+    ),
+  );
+
+  registerHealthRoute(app, () => ({
+    spec: deps.evaluator.spec.name,
+    ...(deps.runId !== undefined && { run: deps.runId }),
+  }));
+  if (options.tokens.length > 0) app.use('*', bearerAuth(options.tokens));
+  registerMetricsRoute(app, metrics, {
+    queueDepth: queue.depth,
+    jobsInFlight: queue.inFlight,
+    requestsInFlight: () => inFlight,
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `request body is larger than ${options.maxBodyBytes} bytes (--max-body)`,
+        );
+      },
+    }),
+  );
+  registerRewardsRoute(app, service);
+  registerGroupsRoute(app, service, {
+    shaper:
+      deps.shaper ??
+      createRlGroupShaper({
+        ...(deps.state && { state: deps.state }),
+        ...(deps.judge && { judge: deps.judge }),
+      }),
+    defaultMethod: options.groupMethod,
+    defaultRun: deps.runId ?? 'serve',
+  });
+  registerGetRewardRoute(app, service, options.failedReward);
+  registerRunCodeRoute(app, service, deps.codeSandbox);
+  return { app, metrics, queue, requestsInFlight: () => inFlight };
+}
+
+// The route pattern, not the URL, labels metrics: unknown paths must not grow the series without end.
+const routeLabel = (pattern: string) => (pattern.startsWith('/') && pattern !== '/*' ? pattern : 'other');

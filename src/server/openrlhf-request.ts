@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { Sample } from '../core/index.js';
+
+/** `POST /get_reward` as OpenRLHF sends it (`--reward.remote_url`, formerly `--remote_rm_url`). */
+export const OpenRlhfRequestSchema = z
+  .object({
+    /** Prompt + response, decoded with special tokens kept. */
+    query: z.array(z.string()).min(1, 'expected at least one query'),
+    prompts: z.array(z.string()),
+    /** The dataset's label column; null or "" means no reference. */
+    labels: z.array(z.string().nullable()).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.prompts.length !== body.query.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prompts'],
+        message: `expected one prompt per query (${body.query.length}), got ${body.prompts.length}`,
+      });
+    }
+    if (body.labels !== undefined && body.labels.length !== body.query.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['labels'],
+        message: `expected one label per query (${body.query.length}), got ${body.labels.length}`,
+      });
+    }
+  });
+export type OpenRlhfRequest = z.output<typeof OpenRlhfRequestSchema>;
+
+/**
+ * End-of-sequence tokens that a decode with special tokens kept leaves after the response; they
+ * are not part of the answer, and anchored format checks would fail on them.
+ */
+const EOS_TOKENS = [
+  '<|im_end|>',
+  '<|endoftext|>',
+  '<|eot_id|>',
+  '<|end_of_text|>',
+  '</s>',
+  '<eos>',
+  '<｜end▁of▁sentence｜>',
+];
+
+/** The response inside a query: the text after the prompt, without trailing end-of-sequence tokens. */
+export function responseOfQuery(query: string, prompt: string): { response: string; warning?: string } {
+  const prefixed = query.startsWith(prompt);
+  let response = prefixed ? query.slice(prompt.length) : query;
+  for (let trimmed = true; trimmed; ) {
+    trimmed = false;
+    const end = response.trimEnd();
+    for (const token of EOS_TOKENS) {
+      if (end.endsWith(token)) {
+        response = end.slice(0, -token.length);
+        trimmed = true;
+      }
+    }
+  }
+  return prefixed
+    ? { response }
+    : {
+        response,
+        warning:
+          'query does not start with its prompt (a different decode or template?); the whole query was scored as the response',
+      };
+}
+
+/**
+ * The samples of an OpenRLHF request. Ids are `<request id>-<index>` (OpenRLHF sends none).
+ * When the spec compares rollouts, queries with the same prompt form one group.
+ */
+export function openRlhfSamples(
+  body: OpenRlhfRequest,
+  requestId: string,
+  groupByPrompt: boolean,
+): { samples: Sample[]; warnings: Map<string, string> } {
+  const warnings = new Map<string, string>();
+  const groups = new Map<string, string>();
+  const samples = body.query.map((query, i): Sample => {
+    const prompt = body.prompts[i] ?? '';
+    const id = `${requestId}-${i}`;
+    const { response, warning } = responseOfQuery(query, prompt);
+    if (warning) warnings.set(id, warning);
+    const label = body.labels?.[i];
+    if (groupByPrompt && !groups.has(prompt)) groups.set(prompt, `${requestId}-p${groups.size}`);
+    return {
+      id,
+      prompt,
+      response,
+      ...(label !== undefined && label !== null && label !== '' && { reference: label }),
+      ...(groupByPrompt && { group: groups.get(prompt) as string }),
+      metadata: {},
+    };
+  });
+  return { samples, warnings };
+}

@@ -1,0 +1,15 @@
+import type { RewardResult } from '../core/index.js';
+import type { Evaluator } from '../spec/index.js';
+import type { ServerMetrics } from './server-metrics.js';
+import type { WorkQueue } from './work-queue.js';
+
+/** What the routes share: the evaluator, the work queue, the metrics and where results are kept. */
+export interface RewardService {
+  readonly evaluator: Evaluator;
+  readonly queue: WorkQueue;
+  readonly metrics: ServerMetrics;
+  /** Saves results under the request that produced them (the server's one store run). */
+  readonly record: (results: readonly RewardResult[], requestId: string) => Promise<void>;
+  /** Longest a request may take, in ms; a client may ask for less, never more. */
+  readonly deadlineMs: number;
+}

@@ -1,0 +1,36 @@
+import type { RewardResult } from '../../core/index.js';
+import { OpenRlhfRequestSchema, openRlhfSamples } from '../openrlhf-request.js';
+import { openRlhfResponse } from '../openrlhf-response.js';
+import { readJsonBody } from '../read-json-body.js';
+import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import type { RewardService } from '../reward-service.js';
+import { scoreUnits, unitsOf } from '../score-units.js';
+import type { ServerApp } from '../server-env.js';
+
+/** `POST /get_reward`: OpenRLHF's remote reward contract, drop-in. */
+export function registerGetRewardRoute(app: ServerApp, service: RewardService, failedReward: number): void {
+  app.post('/get_reward', async (c) => {
+    const body = await readJsonBody(c, OpenRlhfRequestSchema);
+    const requestId = c.get('requestId');
+    const needsGroups = service.evaluator.needsGroups;
+    const { samples, warnings } = openRlhfSamples(body, requestId, needsGroups);
+    // The prompt-prefix warning is part of the stored result, so `runs show` explains the odd ones.
+    const annotate = (results: RewardResult[]) =>
+      results.map((r) => {
+        const warning = warnings.get(r.id);
+        return warning ? { ...r, warnings: [warning, ...r.warnings] } : r;
+      });
+    const units = await scoreUnits(
+      { ...service, record: (results, id) => service.record(annotate([...results]), id) },
+      {
+        units: unitsOf(samples, needsGroups),
+        requestId,
+        signal: c.req.raw.signal,
+        deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), undefined),
+      },
+    );
+    const byId = new Map(units.flat().map((r) => [r.id, r]));
+    const ordered = annotate(samples.map((s) => byId.get(s.id) as RewardResult));
+    return c.json(openRlhfResponse(ordered, service.evaluator.spec, failedReward));
+  });
+}

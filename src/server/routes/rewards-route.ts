@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { type RewardResult, SampleSchema } from '../../core/index.js';
+import { readJsonBody } from '../read-json-body.js';
+import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import type { RewardService } from '../reward-service.js';
+import { scoreUnits, unitsOf } from '../score-units.js';
+import type { ServerApp } from '../server-env.js';
+import { assertUniqueIds } from '../unique-ids.js';
+
+export const RewardsRequestSchema = z.object({
+  samples: z.array(SampleSchema).min(1, 'expected at least one sample'),
+  /** Lowers the server's deadline for this request (ms). */
+  deadline_ms: z.number().positive().optional(),
+});
+
+/** `POST /v1/rewards`: one RewardResult per sample, in request order. */
+export function registerRewardsRoute(app: ServerApp, service: RewardService): void {
+  app.post('/v1/rewards', async (c) => {
+    const body = await readJsonBody(c, RewardsRequestSchema);
+    assertUniqueIds(body.samples, (i) => `samples.${i}`);
+    const requestId = c.get('requestId');
+    const units = await scoreUnits(service, {
+      units: unitsOf(body.samples, service.evaluator.needsGroups),
+      requestId,
+      signal: c.req.raw.signal,
+      deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms),
+    });
+    const byId = new Map<string, RewardResult>(units.flat().map((r) => [r.id, r]));
+    return c.json({
+      request_id: requestId,
+      results: body.samples.map((s) => byId.get(s.id) as RewardResult),
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { setMaxListeners } from 'node:events';
+import { errorMessage, failedResult, type RewardResult, type Sample } from '../core/index.js';
+import { ApiError } from './api-error.js';
+import type { RewardService } from './reward-service.js';
+
+/** Why a request's work was stopped before it finished. */
+class RequestStop extends Error {
+  constructor(
+    readonly kind: 'deadline' | 'disconnect',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ScoreUnitsRequest {
+  /** Samples scored together: one sample, or the rollouts of one group. */
+  readonly units: readonly (readonly Sample[])[];
+  readonly requestId: string;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  readonly deadlineMs: number;
+}
+
+const metaOf = (sample: Sample) => ({
+  ...(sample.data_source !== undefined && { data_source: sample.data_source }),
+  ...(sample.group !== undefined && { group: sample.group }),
+});
+
+/**
+ * Scores a request's units through the shared queue and saves every result under the request id.
+ * At the deadline, or when the client disconnects, the request's pending work is aborted (other
+ * requests go on), the units that did not finish are recorded as failed with the reason — so the
+ * store shows exactly what was done — and the request fails with 504 (or 499 for a client that left).
+ */
+export async function scoreUnits(
+  service: RewardService,
+  request: ScoreUnitsRequest,
+): Promise<RewardResult[][]> {
+  const { units, requestId, deadlineMs } = request;
+  const controller = new AbortController();
+  // Every running source listens to this signal; a big request has more than the default 10.
+  setMaxListeners(0, controller.signal);
+  const onDisconnect = () =>
+    controller.abort(new RequestStop('disconnect', 'the client closed the connection before the answer'));
+  request.signal.addEventListener('abort', onDisconnect, { once: true });
+  if (request.signal.aborted) onDisconnect();
+  const timer = setTimeout(
+    () => controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`)),
+    deadlineMs,
+  );
+  const done: Array<RewardResult[] | undefined> = units.map(() => undefined);
+  try {
+    const jobs = service.queue.submit(
+      units.map((unit, i) => async (signal) => {
+        const results = await evaluateUnit(service, unit, signal);
+        if (!signal.aborted) done[i] = results;
+        return results;
+      }),
+      controller.signal,
+    );
+    const stopped = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    stopped.catch(() => {});
+    try {
+      await Promise.race([Promise.all(jobs), stopped]);
+    } catch (error) {
+      if (!(error instanceof RequestStop)) throw error;
+      const unfinished = done.filter((d) => d === undefined).length;
+      const filled = units.map(
+        (unit, i) =>
+          done[i] ??
+          unit.map((sample) => failedResult(sample.id, [`not scored: ${error.message}`], metaOf(sample))),
+      );
+      service.metrics.countFailure(error.kind, unfinished);
+      await save(service, filled.flat(), requestId);
+      throw new ApiError(
+        error.kind === 'deadline' ? 504 : 499,
+        error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
+        `${error.message}: ${units.length - unfinished} of ${units.length} unit(s) finished; the rest were aborted and recorded as failed under request ${requestId}`,
+        { details: { finished: units.length - unfinished, total: units.length } },
+      );
+    }
+    const results = done as RewardResult[][];
+    await save(service, results.flat(), requestId);
+    return results;
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', onDisconnect);
+  }
+}
+
+async function evaluateUnit(
+  service: RewardService,
+  unit: readonly Sample[],
+  signal: AbortSignal,
+): Promise<RewardResult[]> {
+  try {
+    return await service.evaluator.evaluateGroup(unit, { signal });
+  } catch (error) {
+    // The evaluator turns source failures into evidence itself; this is a bug, and still loses no sample.
+    service.metrics.countFailure('internal', unit.length);
+    return unit.map((sample) =>
+      failedResult(sample.id, [`internal error while scoring: ${errorMessage(error)}`], metaOf(sample)),
+    );
+  }
+}
+
+async function save(service: RewardService, results: readonly RewardResult[], requestId: string) {
+  service.metrics.observeResults(results);
+  await service.record(results, requestId);
+}
+
+/**
+ * The units of a request: each sample alone, except that a spec comparing rollouts scores the
+ * samples sharing a `group` together (in request order), as `rewardkit score` does.
+ */
+export function unitsOf(samples: readonly Sample[], needsGroups: boolean): Sample[][] {
+  if (!needsGroups) return samples.map((s) => [s]);
+  const units: Sample[][] = [];
+  const byGroup = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    if (sample.group === undefined) {
+      units.push([sample]);
+      continue;
+    }
+    const unit = byGroup.get(sample.group);
+    if (unit) unit.push(sample);
+    else {
+      const fresh = [sample];
+      byGroup.set(sample.group, fresh);
+      units.push(fresh);
+    }
+  }
+  return units;
+}
