@@ -12,7 +12,8 @@ function python(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string 
       'python3',
       ['-m', 'unittest', '-v', 'test_rewardkit_client'],
       { cwd: join(repoRoot, 'python'), env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     );
   });
 }
