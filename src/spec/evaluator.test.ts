@@ -32,8 +32,14 @@ const boomKind = defineSourceKind({
     throw new Error('backend unreachable');
   },
 });
+const nanKind = defineSourceKind({
+  kind: 'nan',
+  description: 'computes a score that is not a number',
+  params: z.strictObject({}),
+  create: () => () => ({ score: Number.NaN, verdict: 'pass' }),
+});
 const registry = new Map<string, SourceKind>(
-  [constKind, slowKind, boomKind].map((k) => [k.kind, k as unknown as SourceKind]),
+  [constKind, slowKind, boomKind, nanKind].map((k) => [k.kind, k as unknown as SourceKind]),
 );
 const sample = (extra: Record<string, unknown> = {}) =>
   SampleSchema.parse({ id: 's1', response: 'r', ...extra });
@@ -74,6 +80,17 @@ describe('createEvaluator', () => {
       reason: 'timed out after 30 ms',
     });
     expect(result.errors).toEqual(['source "slow" could not be checked: timed out after 30 ms']);
+  });
+
+  test('should fail a source whose score is not a finite number, never report the row ok', async () => {
+    const ev = evaluatorFor('sources:\n  - {kind: const, params: {score: 1}}\n  - {kind: nan}\n');
+    const result = await ev.evaluate(sample());
+    expect(result.status).toBe('failed');
+    expect(result.reward).toBeNull();
+    expect(result.evidence[1]).toMatchObject({ verdict: 'error', invalid: true });
+    expect(result.errors).toEqual([
+      'source "nan" could not be checked: the source returned a score that is not a finite number (NaN)',
+    ]);
   });
 
   test('should record a throwing source with its message', async () => {

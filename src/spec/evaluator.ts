@@ -227,6 +227,18 @@ async function withSourceBudget<T>(
 
 const scoredEvidence = (source: SourceConfig, outcome: SourceOutcome, started: number): SourceRun => {
   const name = sourceName(source);
+  // A NaN or infinite score would become a null reward in JSON on a row marked ok: fail the source.
+  if (!Number.isFinite(outcome.score)) {
+    return errorEvidence(
+      source,
+      {
+        error: `the source returned a score that is not a finite number (${outcome.score})`,
+        ...(outcome.detail !== undefined && { detail: outcome.detail }),
+        ...(outcome.usage !== undefined && { usage: outcome.usage }),
+      },
+      started,
+    );
+  }
   return {
     evidence: {
       source: name,
