@@ -200,4 +200,67 @@ describe('rewardkit serve under load and faults', () => {
     // Every pair, both orders, and nothing else.
     expect(judge.requests).toHaveLength(6);
   });
+
+  test('should shape a group with BRPO through the pairwise judge named by --group-judge', async () => {
+    const rank: Record<string, number> = { STRONG: 3, MEDIUM: 2, WEAK: 1, WORST: 0 };
+    judge.script(
+      ...Object.keys(rank).flatMap((one) =>
+        Object.keys(rank).map((two) => ({
+          match: {
+            contains: new RegExp(`<response-1-\\w+>\\n${one}\\n[\\s\\S]*<response-2-\\w+>\\n${two}\\n`),
+          },
+          reply: { content: scores(rank[one] ?? 0, rank[two] ?? 0) },
+        })),
+      ),
+    );
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      `models:\n  judge:\n    model: scripted-judge\n    base_url: ${judge.url}\n    max_retries: 0\n`,
+    );
+    writeFileSync(join(dir, 'spec.yaml'), 'name: cheap\nsources:\n  - {kind: length, params: {max: 100}}\n');
+    serving = await startServe([
+      '--spec',
+      join(dir, 'spec.yaml'),
+      '--models',
+      join(dir, 'models.yaml'),
+      '--store',
+      join(dir, 'store.sqlite'),
+      '--group-judge',
+      'judge',
+    ]);
+    const responses = ['STRONG', 'MEDIUM', 'WEAK', 'WORST'];
+    const res = await postJson(`${serving.url}/v1/groups`, {
+      method: 'brpo',
+      seed: 3,
+      groups: [
+        {
+          group: 'p1',
+          samples: responses.map((r) => ({
+            id: `brpo-${r}`,
+            prompt: 'Write a line about rain.',
+            response: r,
+          })),
+        },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const [group] = (
+      res.json() as {
+        groups: Array<{ advantages: number[]; filtered?: boolean; detail: { reference_index: number } }>;
+      }
+    ).groups;
+    // BRPO: +1 for a rollout that beats the seeded reference in both orders, -1 otherwise, 0 for
+    // the reference; the group is dropped when |sum R| / G > 0.6.
+    const ref = group?.detail.reference_index as number;
+    const refRank = rank[responses[ref] as string] as number;
+    const expected = responses.map((r, i) => (i === ref ? 0 : (rank[r] as number) > refRank ? 1 : -1));
+    const skewed = Math.abs(expected.reduce((a, b) => a + b, 0)) / responses.length > 0.6;
+    expect(group?.filtered ?? false).toBe(skewed);
+    expect(group?.advantages).toEqual(skewed ? [0, 0, 0, 0] : expected);
+    // Each other rollout against the reference, in both orders.
+    expect(judge.requests).toHaveLength(2 * (responses.length - 1));
+    for (const request of judge.requests)
+      expect(JSON.stringify(request.body.messages)).toContain(`\\n${responses[ref]}\\n`);
+  });
 });
