@@ -102,7 +102,7 @@ export async function serverLoadSection({ root, quick, fmt }) {
   }
 
   // Memory soak: RSS after warm-up, then after a fixed number of further requests.
-  const soakRequests = quick ? 2000 : 20000;
+  const soakRequests = quick ? 1000 : 5000;
   const rssBefore = rssMb(server.pid);
   await cannon({ url: `${server.url}/get_reward`, body, connections: 16, amount: soakRequests });
   const rssAfter = rssMb(server.pid);
