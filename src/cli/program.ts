@@ -72,6 +72,28 @@ export function positiveInt(flag: string) {
   };
 }
 
+/** A non-negative integer flag, with an error that names the flag. */
+export function nonNegativeInt(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) {
+      throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
+    }
+    return n;
+  };
+}
+
+/** A finite number flag, with an error that names the flag. */
+export function finiteNumber(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) {
+      throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
+    }
+    return n;
+  };
+}
+
 /** Commander exits the process by default; we want errors back in `runCli` for every subcommand. */
 function overrideExitEverywhere(command: Command): void {
   command.exitOverride();

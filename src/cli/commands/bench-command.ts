@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
 import { formatBenchReport } from '../format-bench-report.js';
-import { type CommandState, positiveInt } from '../program.js';
+import { type CommandState, nonNegativeInt, positiveInt } from '../program.js';
 import { createProgressReporter } from '../progress.js';
 import { addResponseCacheOptions, type JudgeModelFlags, openJudgeModel } from './judge-model.js';
 
@@ -24,16 +24,6 @@ interface BenchFlags extends JudgeModelFlags {
 }
 
 const DATASETS = ['rewardbench', 'rewardbench2', 'judgebench', 'rm-bench', 'pairwise'];
-
-function nonNegativeInt(flag: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) {
-      throw new InvalidArgumentError(`${flag} expects a non-negative integer, got "${value}".`);
-    }
-    return n;
-  };
-}
 
 export function registerBenchCommand(program: Command, state: CommandState): void {
   const command = program

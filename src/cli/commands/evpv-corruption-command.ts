@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StudyProblem } from '../../judges/index.js';
 import { EXIT } from '../exit-codes.js';
-import { type CommandState, positiveInt } from '../program.js';
-import { modeList, nonNegativeInt, ratioList } from './evpv-flags.js';
+import { type CommandState, nonNegativeInt, positiveInt } from '../program.js';
+import { modeList, ratioList } from './evpv-flags.js';
 import { addEvpvRoleOptions, type EvpvRole, type EvpvRoleFlags, openEvpvRoles } from './evpv-roles.js';
 import { requireJsonlInput } from './jsonl-command.js';
 

@@ -1,13 +1,5 @@
 import { InvalidArgumentError } from 'commander';
 
-/** An integer ≥ 0 flag, with an error naming the flag. */
-export const nonNegativeInt = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
-  return n;
-};
-
 /** Comma-separated ratios in [0, 1], e.g. 0,0.1,0.2,0.4. */
 export const ratioList = (value: string): number[] => {
   const parts = value.split(',').map((s) => s.trim());

@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { ChatMessageSchema, promptText, RewardKitError, SampleIdSchema } from '../../core/index.js';
 import type { MedicalRubric } from '../../judges/index.js';
-import type { CommandState } from '../program.js';
+import { type CommandState, nonNegativeInt } from '../program.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -43,13 +43,6 @@ const number = (flag: string) => (value: string) => {
   if (value.trim() === '' || !Number.isFinite(n)) {
     throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
   }
-  return n;
-};
-
-const nonNegativeInt = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
   return n;
 };
 

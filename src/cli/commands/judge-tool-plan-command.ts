@@ -4,7 +4,7 @@ import type { ChatModel } from '../../llm/index.js';
 import { formatToolPlanReport } from '../format-tool-plan-report.js';
 import type { MappedRow } from '../map-jsonl-rows.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
-import type { CommandState } from '../program.js';
+import { type CommandState, nonNegativeInt } from '../program.js';
 import { openStoreFromFlag } from '../store-location.js';
 import {
   addJsonlOptions,
@@ -36,13 +36,6 @@ const weights = (value: string) => {
   }
   const [precision, recall, overall] = parts as [number, number, number];
   return { precision, recall, overall };
-};
-
-const nonNegativeInt = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
-  return n;
 };
 
 /** The judge model of every role, from one models file, answered from one store's response cache. */

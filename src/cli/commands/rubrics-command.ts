@@ -4,7 +4,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
-import { type CommandState, positiveInt } from '../program.js';
+import { type CommandState, nonNegativeInt, positiveInt } from '../program.js';
 
 interface GenerateFlags {
   models?: string;
@@ -25,15 +25,6 @@ const fraction = (value: string): number => {
   }
   return n;
 };
-
-const nonNegativeInt =
-  (flag: string) =>
-  (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0)
-      throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
-    return n;
-  };
 
 const weightRange = (value: string): [number, number] => {
   const [min, max] = value.split(',').map(Number);

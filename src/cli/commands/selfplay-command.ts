@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
-import { type CommandState, positiveInt } from '../program.js';
+import { type CommandState, finiteNumber, nonNegativeInt, positiveInt } from '../program.js';
 
 interface SelfplayFlags {
   seeds: string;
@@ -28,19 +28,6 @@ interface SelfplayFlags {
   concurrency: number;
   resume: boolean;
 }
-
-const finite = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n))
-    throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
-  return n;
-};
-const nonNegativeInt = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${flag} expects an integer ≥ 0, got "${value}".`);
-  return n;
-};
 
 export function registerSelfplayCommand(program: Command, state: CommandState): void {
   program
@@ -78,7 +65,12 @@ export function registerSelfplayCommand(program: Command, state: CommandState): 
         .choices(['inverse', 'balanced'])
         .default('inverse'),
     )
-    .option('--format-penalty <x>', 'proposer reward for a rejected question', finite('--format-penalty'), -1)
+    .option(
+      '--format-penalty <x>',
+      'proposer reward for a rejected question',
+      finiteNumber('--format-penalty'),
+      -1,
+    )
     .option(
       '--distractors <n>',
       'document blocks from other trajectories in the RAG check',
@@ -88,7 +80,7 @@ export function registerSelfplayCommand(program: Command, state: CommandState): 
     .option(
       '--temperature <t>',
       'sampling temperature of the policy (default: the backend default)',
-      finite('--temperature'),
+      finiteNumber('--temperature'),
     )
     .option('--seed <n>', 'seeds the distractor shuffle and the sampling seeds', nonNegativeInt('--seed'), 0)
     .option('-c, --concurrency <n>', 'seeds handled at once', positiveInt('--concurrency'), 4)

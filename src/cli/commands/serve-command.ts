@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
-import { type CommandState, positiveInt } from '../program.js';
+import { type CommandState, finiteNumber, nonNegativeInt, positiveInt } from '../program.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 interface ServeFlags {
@@ -31,20 +31,6 @@ const port = (value: string): number => {
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new InvalidArgumentError(`--port expects 0-65535 (0 picks a free port), got "${value}".`);
   }
-  return n;
-};
-
-const finiteNumber = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n))
-    throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
-  return n;
-};
-
-const nonNegativeInt = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${flag} expects an integer >= 0, got "${value}".`);
   return n;
 };
 
