@@ -1,6 +1,6 @@
 // Load on the reward server over loopback, with autocannon: `/get_reward` with the math preset
 // against the same evaluator called in-process; a judge source behind the scripted LLM server
-// against the ideal; and the server's memory before and after a bounded soak.
+// against the ideal; and the server's memory across equal rounds of a bounded soak.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,21 +92,35 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const inProcess = (evaluated / (performance.now() - start)) * 1000;
   await evaluator.close();
 
-  const server = await startServe(root, ['--spec', 'math', '--store', join(dir, 'store.sqlite')]);
+  // Each store setting in its own server: SQLite (every result persisted, the default) and none
+  // (HTTP and scoring only), so the table shows what persisting costs.
   const rows = [];
-  for (const connections of [1, 16, 64]) {
-    await cannon({ url: `${server.url}/get_reward`, body, connections, duration: 1 }); // warm up
-    const r = await cannon({ url: `${server.url}/get_reward`, body, connections, duration });
-    if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
-    rows.push({ connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+  let soak;
+  for (const store of ['sqlite', 'none']) {
+    const server = await startServe(root, [
+      '--spec',
+      'math',
+      '--store',
+      store === 'none' ? 'none' : join(dir, 'store.sqlite'),
+    ]);
+    for (const connections of [1, 16, 64]) {
+      await cannon({ url: `${server.url}/get_reward`, body, connections, duration: 1 }); // warm up
+      const r = await cannon({ url: `${server.url}/get_reward`, body, connections, duration });
+      if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
+      rows.push({ store, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+    }
+    if (store === 'sqlite') {
+      // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
+      const perRound = quick ? 500 : 2000;
+      const rss = [rssMb(server.pid)];
+      for (let round = 0; round < 4; round++) {
+        await cannon({ url: `${server.url}/get_reward`, body, connections: 16, amount: perRound });
+        rss.push(rssMb(server.pid));
+      }
+      soak = { perRound, rss };
+    }
+    await server.stop();
   }
-
-  // Memory soak: RSS after warm-up, then after a fixed number of further requests.
-  const soakRequests = quick ? 1000 : 5000;
-  const rssBefore = rssMb(server.pid);
-  await cannon({ url: `${server.url}/get_reward`, body, connections: 16, amount: soakRequests });
-  const rssAfter = rssMb(server.pid);
-  await server.stop();
 
   // A judge source (GenRM against the reference: 2 calls per sample) behind the scripted server.
   const LATENCY_MS = 200;
@@ -157,11 +171,11 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, results persisted to SQLite, against the same spec evaluated in-process (no HTTP, no store): ${fmt(inProcess)} samples/s.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default); \`none\` stores nothing.
 
-| connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
-|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+| store | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
+|---|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.store} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
 
 GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
 
@@ -169,5 +183,5 @@ GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per
 |---:|---:|---:|---:|
 ${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2)} | ${fmt((100 * r.rps) / r.ideal, 1)}% |`).join('\n')}
 
-Memory soak: server RSS ${fmt(rssBefore, 1)} MB after the load runs above, ${fmt(rssAfter, 1)} MB after ${fmt(soakRequests)} more requests (${fmt(soakRequests * BATCH)} samples) — ${fmt(rssAfter - rssBefore, 1)} MB difference.`;
+Memory soak (SQLite store, 16 connections): server RSS after the load runs above, then after each of 4 rounds of ${fmt(soak.perRound)} requests (${fmt(soak.perRound * BATCH)} samples each): ${soak.rss.map((m) => `${fmt(m, 1)} MB`).join(' → ')}; the last two rounds differ by ${fmt((soak.rss.at(-1) ?? 0) - (soak.rss.at(-2) ?? 0), 1)} MB.`;
 }
