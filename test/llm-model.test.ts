@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ChatModelError, callStructured, createOpenAICompatibleModel } from '../src/llm/index.js';
@@ -56,6 +57,18 @@ describe('OpenAI-compatible model', () => {
     const got = await model().complete({ messages: ask });
     expect(got).toMatchObject({ content: 'ok', retries: 2 });
     expect(server.requests).toHaveLength(3);
+  });
+
+  test("should leave no abort listener on the caller's signal after retrying", async () => {
+    server.script(
+      { reply: { status: 500 }, times: 1 },
+      { reply: { status: 429 }, times: 1 },
+      { reply: { content: 'ok' } },
+    );
+    const signal = new AbortController().signal;
+    const got = await model().complete({ messages: ask, signal });
+    expect(got).toMatchObject({ content: 'ok', retries: 2 });
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   test('should not retry what retrying cannot fix', async () => {

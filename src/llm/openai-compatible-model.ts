@@ -82,11 +82,16 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Cha
   let next = 0;
   const sleep = (ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
+      // The listener goes when the wait ends: a long-lived signal must not collect one per retry.
+      const onAbort = () => {
         clearTimeout(timer);
-        reject(signal.reason);
-      });
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
 
   return {
@@ -122,9 +127,11 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Cha
                 chat_template_kwargs: { enable_thinking: request.enableThinking },
               }),
           };
-          const completion = await endpoint.client.chat.completions.create(
-            body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-            { ...(request.signal && { signal: request.signal }) },
+          const completion = await withCallSignal(request.signal, (signal) =>
+            endpoint.client.chat.completions.create(
+              body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+              { ...(signal && { signal }) },
+            ),
           );
           const choice = completion.choices[0];
           if (!choice) throw new Error('the response has no choices');
@@ -181,4 +188,25 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Cha
       );
     },
   };
+}
+
+/**
+ * Runs one SDK call under a signal of its own, linked to the caller's for the call's duration: the
+ * SDK leaves its abort listener on whatever signal it is given, so a long-lived caller signal
+ * (a server request, a whole run) would collect one per call.
+ */
+async function withCallSignal<T>(
+  signal: AbortSignal | undefined,
+  call: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!signal) return call(undefined);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await call(controller.signal);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
