@@ -3,21 +3,19 @@ import { type Evidence, RewardKitError, type RewardResult } from '../core/index.
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
 import { migratePostgres } from './postgres-migrate.js';
-import {
-  EVIDENCE_COLUMNS,
-  type EvidenceRow,
-  RESULT_COLUMNS,
-  type ResultRow,
-  RUN_COLUMNS,
-  type RunRow,
-  toEvidence,
-  toResult,
-  toRun,
-} from './postgres-rows.js';
+import { EVIDENCE_COLUMNS, RESULT_COLUMNS, RUN_COLUMNS, type RunRow, toRun } from './postgres-rows.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
 import { specHash } from './spec-hash.js';
-import type { NewRun, SourceStat, Store } from './store.js';
+import type { NewRun, Store } from './store.js';
+import {
+  evidenceFromRow,
+  resultFromRow,
+  type StoredEvidenceRow,
+  type StoredResultRow,
+  type StoredSourceStatRow,
+  sourceStatFromRow,
+} from './stored-rows.js';
 
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). Each `rewardkit serve` replica holds its own pool. */
@@ -102,7 +100,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   };
 
   const evidenceOf = async (runId: string, sampleIds: string[]): Promise<Map<string, Evidence[]>> => {
-    const rows = await query<EvidenceRow>(
+    const rows = await query<StoredEvidenceRow>(
       `SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE run_id = $1 AND sample_id = ANY($2::text[])
        ORDER BY sample_id, position`,
       [runId, sampleIds],
@@ -110,19 +108,19 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     const grouped = new Map<string, Evidence[]>();
     for (const row of rows) {
       const list = grouped.get(row.sample_id) ?? [];
-      list.push(toEvidence(row));
+      list.push(evidenceFromRow(row, parseJsonColumn));
       grouped.set(row.sample_id, list);
     }
     return grouped;
   };
 
-  const toResults = async (runId: string, rows: ResultRow[]): Promise<RewardResult[]> => {
+  const toResults = async (runId: string, rows: StoredResultRow[]): Promise<RewardResult[]> => {
     if (rows.length === 0) return [];
     const evidence = await evidenceOf(
       runId,
       rows.map((r) => r.sample_id),
     );
-    return rows.map((row) => toResult(row, evidence.get(row.sample_id) ?? []));
+    return rows.map((row) => resultFromRow(row, evidence.get(row.sample_id) ?? [], parseJsonColumn));
   };
 
   return {
@@ -197,7 +195,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       }
     },
     async getResult(runId, sampleId) {
-      const rows = await query<ResultRow>(
+      const rows = await query<StoredResultRow>(
         `SELECT ${RESULT_COLUMNS} FROM results WHERE run_id = $1 AND sample_id = $2`,
         [runId, sampleId],
       );
@@ -215,7 +213,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         where += ` AND request_id = $${values.length}`;
       }
       values.push(options.limit ?? null, options.offset ?? 0);
-      const rows = await query<ResultRow>(
+      const rows = await query<StoredResultRow>(
         `SELECT ${RESULT_COLUMNS} FROM results WHERE ${where} ORDER BY seq
          LIMIT $${values.length - 1} OFFSET $${values.length}`,
         values,
@@ -243,14 +241,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     async sourceStats(runId) {
       // Sums come back as float8 because pg returns bigint as a string.
-      const rows = await query<
-        Omit<SourceStat, 'usage'> & {
-          llm_calls: number | null;
-          prompt_tokens: number | null;
-          completion_tokens: number | null;
-          cache_hits: number | null;
-        }
-      >(
+      const rows = await query<StoredSourceStatRow>(
         `SELECT source,
                 COUNT(*) FILTER (WHERE NOT invalid AND score IS NOT NULL)::float8 AS count,
                 AVG(score) FILTER (WHERE NOT invalid) AS mean,
@@ -262,17 +253,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
          FROM evidence WHERE run_id = $1 GROUP BY source ORDER BY MIN(position), source`,
         [runId],
       );
-      return rows.map(({ llm_calls, prompt_tokens, completion_tokens, cache_hits, ...stat }) => ({
-        ...stat,
-        ...(llm_calls !== null && {
-          usage: {
-            calls: llm_calls,
-            prompt_tokens: prompt_tokens ?? 0,
-            completion_tokens: completion_tokens ?? 0,
-            cache_hits: cache_hits ?? 0,
-          },
-        }),
-      }));
+      return rows.map(sourceStatFromRow);
     },
     async getCachedResponse(key, now, maxAgeMs) {
       const [row] = await query<{ value: string }>(

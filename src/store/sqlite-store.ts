@@ -1,11 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Evidence, RewardKitError, type RewardResult, RewardResultSchema } from '../core/index.js';
+import { RewardKitError, type RewardResult } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
 import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
-import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
+import type { NewRun, RunRecord, Store } from './store.js';
+import {
+  evidenceFromRow,
+  resultFromRow,
+  type StoredEvidenceRow,
+  type StoredResultRow,
+  type StoredSourceStatRow,
+  sourceStatFromRow,
+} from './stored-rows.js';
 
 interface RunRow {
   id: string;
@@ -18,37 +26,6 @@ interface RunRow {
   output: string | null;
   status: RunRecord['status'];
   summary: string | null;
-}
-
-interface ResultRow {
-  sample_id: string;
-  status: 'ok' | 'failed';
-  reward: number | null;
-  components: string;
-  errors: string;
-  warnings: string;
-  data_source: string | null;
-  group_id: string | null;
-  total_ms: number;
-}
-
-interface EvidenceRow {
-  sample_id: string;
-  source: string;
-  kind: string;
-  score: number | null;
-  verdict: Evidence['verdict'];
-  invalid: number;
-  veto: number;
-  reason: string | null;
-  detail: string | null;
-  elapsed_ms: number;
-  llm_calls: number | null;
-  prompt_tokens: number | null;
-  completion_tokens: number | null;
-  llm_latency_ms: number | null;
-  llm_retries: number | null;
-  cache_hits: number | null;
 }
 
 /**
@@ -184,41 +161,11 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     },
   );
 
-  const toResult = (runId: string, row: ResultRow): RewardResult => {
-    const evidence = (statements.evidenceOf.all(runId, row.sample_id) as EvidenceRow[]).map((e) => ({
-      source: e.source,
-      kind: e.kind,
-      ...(e.score !== null && { score: e.score }),
-      verdict: e.verdict,
-      ...(e.detail !== null && { detail: JSON.parse(e.detail) as unknown }),
-      veto: e.veto === 1,
-      invalid: e.invalid === 1,
-      ...(e.reason !== null && { reason: e.reason }),
-      ...(e.llm_calls !== null && {
-        usage: {
-          calls: e.llm_calls,
-          prompt_tokens: e.prompt_tokens ?? 0,
-          completion_tokens: e.completion_tokens ?? 0,
-          latency_ms: e.llm_latency_ms ?? 0,
-          retries: e.llm_retries ?? 0,
-          cache_hits: e.cache_hits ?? 0,
-        },
-      }),
-      elapsed_ms: e.elapsed_ms,
-    }));
-    return RewardResultSchema.parse({
-      spec: 'rk/v1',
-      id: row.sample_id,
-      status: row.status,
-      reward: row.reward,
-      components: JSON.parse(row.components),
-      evidence,
-      errors: JSON.parse(row.errors),
-      warnings: JSON.parse(row.warnings),
-      ...(row.data_source !== null && { data_source: row.data_source }),
-      ...(row.group_id !== null && { group: row.group_id }),
-      timings: { total_ms: row.total_ms },
-    });
+  const toResult = (runId: string, row: StoredResultRow): RewardResult => {
+    const evidence = (statements.evidenceOf.all(runId, row.sample_id) as StoredEvidenceRow[]).map((e) =>
+      evidenceFromRow(e, JSON.parse),
+    );
+    return resultFromRow(row, evidence, JSON.parse);
   };
 
   return {
@@ -260,7 +207,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       saveMany(runId, results, options.requestId ?? null);
     },
     async getResult(runId, sampleId) {
-      const row = statements.getResult.get(runId, sampleId) as ResultRow | undefined;
+      const row = statements.getResult.get(runId, sampleId) as StoredResultRow | undefined;
       return row && toResult(runId, row);
     },
     async listResults(runId, options = {}) {
@@ -277,7 +224,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
             options.limit ?? -1,
             options.offset ?? 0,
           ],
-        ) as ResultRow[];
+        ) as StoredResultRow[];
       return rows.map((row) => toResult(runId, row));
     },
     async completedIds(runId) {
@@ -293,25 +240,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       return [...grouped].map(([sample_id, reasons]) => ({ sample_id, reasons }));
     },
     async sourceStats(runId) {
-      const rows = statements.sourceStats.all(runId) as Array<
-        Omit<SourceStat, 'usage'> & {
-          llm_calls: number | null;
-          prompt_tokens: number | null;
-          completion_tokens: number | null;
-          cache_hits: number | null;
-        }
-      >;
-      return rows.map(({ llm_calls, prompt_tokens, completion_tokens, cache_hits, ...stat }) => ({
-        ...stat,
-        ...(llm_calls !== null && {
-          usage: {
-            calls: llm_calls,
-            prompt_tokens: prompt_tokens ?? 0,
-            completion_tokens: completion_tokens ?? 0,
-            cache_hits: cache_hits ?? 0,
-          },
-        }),
-      }));
+      return (statements.sourceStats.all(runId) as StoredSourceStatRow[]).map(sourceStatFromRow);
     },
     async getCachedResponse(key, now, maxAgeMs) {
       const createdAfter = maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - maxAgeMs;
