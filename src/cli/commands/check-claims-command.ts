@@ -1,7 +1,15 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
 import { SampleIdSchema } from '../../core/index.js';
-import type { ClaimAggregate, ClaimDocument, ClaimMode, ClaimTie } from '../../judges/index.js';
+import {
+  type ClaimAggregate,
+  ClaimAggregateSchema,
+  type ClaimDocument,
+  type ClaimMode,
+  ClaimModeSchema,
+  type ClaimTie,
+  ClaimTieSchema,
+} from '../../judges/index.js';
 import type { CommandState } from '../program.js';
 import { positiveInt } from '../program.js';
 import { type ClaimRoleFlags, openClaimRoleModels } from './claim-role-models.js';
@@ -37,17 +45,6 @@ interface CheckClaimsFlags extends JsonlCommandFlags, ClaimRoleFlags {
   seed: number;
 }
 
-const AGGREGATES: ClaimAggregate[] = [
-  'zero_tolerance',
-  'proportional',
-  'ragas',
-  'factscore',
-  'safe_f1',
-  'refchecker_strict',
-  'refchecker_soft',
-  'refchecker_majority',
-];
-
 const numberIn = (flag: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
@@ -80,15 +77,17 @@ export function registerCheckClaimsCommand(check: Command, state: CommandState):
       'the Checker: answers the claim questions from the documents (sees no answer)',
     )
     .option('--matcher <name>', 'the equivalence judge of --mode claims (default: --model, else the checker)')
-    .addOption(new Option('--mode <mode>', 'which claims').choices(['numeric', 'claims']).default('numeric'))
+    .addOption(
+      new Option('--mode <mode>', 'which claims').choices(ClaimModeSchema.options).default('numeric'),
+    )
     .addOption(
       new Option('--aggregate <name>', 'how verdicts become the reward')
-        .choices(AGGREGATES)
+        .choices(ClaimAggregateSchema.options)
         .default('zero_tolerance'),
     )
     .option('-k, --k <n>', 'Checker runs per answer', positiveInt('--k'), 3)
     .addOption(
-      new Option('--tie <rule>', 'what a tied claim is').choices(['fault', 'supported']).default('fault'),
+      new Option('--tie <rule>', 'what a tied claim is').choices(ClaimTieSchema.options).default('fault'),
     )
     .option('--safe-k <n>', 'K of SAFE F1@K: supported facts for full recall', positiveInt('--safe-k'), 64)
     .option('--pass-at <x>', 'fraction aggregates pass at or above this', numberIn('--pass-at', 0, 1), 0.5)
