@@ -130,7 +130,7 @@ Examples:
     --aggregate ragas --input rag.jsonl`,
     )
     .action(async (flags: CheckClaimsFlags) => {
-      const { callsUsage } = await import('../../llm/index.js');
+      const { judgmentCost } = await import('../judgment-cost.js');
       const { ClaimDocumentsSchema, marchClaimCheck } = await import('../../judges/index.js');
       requireJsonlInput(flags);
       const roles = await openClaimRoleModels(flags, 'check claims');
@@ -161,14 +161,9 @@ Examples:
                   ...(flags.maxClaims !== undefined && { maxClaims: flags.maxClaims }),
                 },
               );
-              const usage = callsUsage(judgment.calls);
+              const cost = judgmentCost(judgment.calls);
               totals.answers++;
-              totals.calls += usage.calls;
-              const cost = {
-                calls: usage.calls,
-                tokens: usage.prompt_tokens + usage.completion_tokens,
-                usage,
-              };
+              totals.calls += cost.calls;
               if (judgment.status === 'invalid') {
                 return {
                   error: `the claim check could not be made (${judgment.stage}): ${judgment.reason}`,

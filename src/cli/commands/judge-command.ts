@@ -119,7 +119,7 @@ Examples:
         );
       if (flags.judge === 'genrm' && (flags.metaRubric !== undefined || flags.domains !== undefined))
         throw new RewardKitError('RK_USAGE', '--meta-rubric and --domains apply to --judge openrs only');
-      const { callsUsage } = await import('../../llm/index.js');
+      const { judgmentCost } = await import('../judgment-cost.js');
       const { ConstraintSchema, createGenrmJudge, createOpenrsJudge } = await import('../../judges/index.js');
       requireJsonlInput(flags);
       const judgeModel = await openJudgeModel(flags);
@@ -143,7 +143,6 @@ Examples:
             idOf: (row) => row.id,
             handle: async (row) => {
               const judgment = await pairwise.judge(row);
-              const usage = callsUsage(judgment.calls);
               return {
                 verdict: judgment.verdict,
                 ...(judgment.reason !== undefined && { reason: judgment.reason }),
@@ -155,9 +154,7 @@ Examples:
                 }),
                 comparisons: judgment.comparisons,
                 ...(judgment.detail !== undefined && { detail: judgment.detail }),
-                calls: usage.calls,
-                tokens: usage.prompt_tokens + usage.completion_tokens,
-                usage,
+                ...judgmentCost(judgment.calls),
               };
             },
           },

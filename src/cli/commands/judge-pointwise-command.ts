@@ -113,7 +113,7 @@ Example:
     --rubrics examples/medical-rubrics.jsonl --input examples/medical-rows.jsonl -o graded.jsonl`,
     )
     .action(async (flags: PointwiseFlags) => {
-      const { callsUsage } = await import('../../llm/index.js');
+      const { judgmentCost } = await import('../judgment-cost.js');
       const {
         MedicalScoringOptionsSchema,
         inlineMedicalRubric,
@@ -189,12 +189,7 @@ Example:
                 { query: query === '' ? rubric.query : query, response: row.response, rubric },
                 { model, reasks: flags.reasks, scoring: scoring.data },
               );
-              const usage = callsUsage(judgment.calls);
-              const cost = {
-                calls: usage.calls,
-                tokens: usage.prompt_tokens + usage.completion_tokens,
-                usage,
-              };
+              const cost = judgmentCost(judgment.calls);
               // Never a score: the reason, the judge's last output and what the calls cost are kept.
               if (judgment.status === 'invalid') {
                 return {

@@ -138,7 +138,7 @@ Example:
     --input examples/atp-rows.jsonl -o plans.jsonl --report plans-report.json`,
     )
     .action(async (flags: ToolPlanFlags) => {
-      const { callsUsage } = await import('../../llm/index.js');
+      const { judgmentCost } = await import('../judgment-cost.js');
       const { AtpRowSchema, judgeToolPlan, toolPlanReport, ToolPlanRecordSchema } = await import(
         '../../judges/index.js'
       );
@@ -168,7 +168,6 @@ Example:
                   ...(flags.weights && { weights: flags.weights }),
                 },
               );
-              const usage = callsUsage(judgment.calls);
               const c = judgment.components;
               const out: MappedRow = {
                 ...(row.category !== undefined && { category: row.category }),
@@ -185,9 +184,7 @@ Example:
                 overall_judgment: judgment.overall,
                 ...(judgment.invalid.length > 0 && { invalid: judgment.invalid }),
                 ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
-                calls: usage.calls,
-                tokens: usage.prompt_tokens + usage.completion_tokens,
-                usage,
+                ...judgmentCost(judgment.calls),
               };
               if (!toFile) rows.push({ id: row.id, ...out });
               return out;
