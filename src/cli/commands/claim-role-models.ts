@@ -1,8 +1,7 @@
 import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
-import { openStoreFromFlag } from '../store-location.js';
-import type { JudgeModelFlags } from './judge-model.js';
+import { type JudgeModelFlags, openResponseCache } from './judge-model.js';
 
 /** The flags naming the claim check's models: one for every role, or one per role. */
 export interface ClaimRoleFlags extends Omit<JudgeModelFlags, 'model'> {
@@ -39,19 +38,11 @@ export async function openClaimRoleModels(flags: ClaimRoleFlags, command: string
     checker: pick(checkerName),
     matcher: pick(flags.matcher ?? flags.model ?? checkerName),
   };
-  const { withResponseCache } = await import('../../llm/index.js');
-  // Awaited: the store may open asynchronously (PostgreSQL).
-  const store = flags.cache ? await openStoreFromFlag(flags.store) : undefined;
-  const cached = (model: ChatModel) =>
-    store
-      ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
-      : model;
+  const { cached, close } = await openResponseCache(flags);
   return {
     proposer: cached(raw.proposer),
     checker: cached(raw.checker),
     matcher: cached(raw.matcher),
-    close: async () => {
-      await store?.close();
-    },
+    close,
   };
 }

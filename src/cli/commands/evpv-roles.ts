@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
-import { openStoreFromFlag } from '../store-location.js';
-import { addResponseCacheOptions } from './judge-model.js';
+import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
 
 /** The flags naming the EVPV roles' models and their response cache. */
 export interface EvpvRoleFlags {
@@ -58,16 +57,9 @@ export async function openEvpvRoles(
   });
   const configured = await loadConfiguredModels(flags.models);
   const picked = names.map(([role, name]) => [role, pickModel(configured, name, command)] as const);
-  const { withResponseCache } = await import('../../llm/index.js');
-  const store = flags.cache ? await openStoreFromFlag(flags.store) : undefined;
-  const cached = (model: ChatModel) =>
-    store
-      ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
-      : model;
+  const { cached, close } = await openResponseCache(flags);
   return {
     models: Object.fromEntries(picked.map(([role, model]) => [role, cached(model)])),
-    close: async () => {
-      await store?.close();
-    },
+    close,
   };
 }

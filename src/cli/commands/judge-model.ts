@@ -49,12 +49,25 @@ export async function openJudgeModel(
   command = 'judge',
 ): Promise<{ model: ChatModel; close: () => Promise<void> }> {
   const model = pickModel(await loadConfiguredModels(flags.models), flags.model, command);
+  const cache = await openResponseCache(flags);
+  return { model: cache.cached(model), close: cache.close };
+}
+
+/**
+ * The response cache of a judge command: the store named by --store (none with --no-cache);
+ * `cached` answers a model's requests from it, `close` closes the store.
+ */
+export async function openResponseCache(
+  flags: Pick<JudgeModelFlags, 'store' | 'cache' | 'cacheTtl'>,
+): Promise<{ cached: (model: ChatModel) => ChatModel; close: () => Promise<void> }> {
   const { withResponseCache } = await import('../../llm/index.js');
+  // Awaited: the store may open asynchronously (PostgreSQL).
   const store = flags.cache ? await openStoreFromFlag(flags.store) : undefined;
   return {
-    model: store
-      ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
-      : model,
+    cached: (model) =>
+      store
+        ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
+        : model,
     close: async () => {
       await store?.close();
     },

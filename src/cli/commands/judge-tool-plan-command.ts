@@ -5,7 +5,6 @@ import { formatToolPlanReport } from '../format-tool-plan-report.js';
 import type { MappedRow } from '../map-jsonl-rows.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { type CommandState, nonNegativeInt } from '../program.js';
-import { openStoreFromFlag } from '../store-location.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -13,7 +12,12 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
-import { addJudgeModelOptions, JUDGE_CACHE_HELP, type JudgeModelFlags } from './judge-model.js';
+import {
+  addJudgeModelOptions,
+  JUDGE_CACHE_HELP,
+  type JudgeModelFlags,
+  openResponseCache,
+} from './judge-model.js';
 
 interface ToolPlanFlags extends JsonlCommandFlags, JudgeModelFlags {
   precisionModel?: string;
@@ -41,20 +45,14 @@ const weights = (value: string) => {
 /** The judge model of every role, from one models file, answered from one store's response cache. */
 async function openRoleModels(flags: ToolPlanFlags) {
   const configured = await loadConfiguredModels(flags.models);
-  const { withResponseCache } = await import('../../llm/index.js');
-  const store = flags.cache ? await openStoreFromFlag(flags.store) : undefined;
-  const open = (name: string): ChatModel => {
-    const model = pickModel(configured, name, 'judge tool-plan');
-    return store
-      ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
-      : model;
-  };
+  const cache = await openResponseCache(flags);
+  const open = (name: string): ChatModel => cache.cached(pickModel(configured, name, 'judge tool-plan'));
   const model = open(flags.model);
   const roles: Partial<Record<'precision' | 'missed' | 'overall', ChatModel>> = {};
   if (flags.precisionModel !== undefined) roles.precision = open(flags.precisionModel);
   if (flags.missedModel !== undefined) roles.missed = open(flags.missedModel);
   if (flags.overallModel !== undefined) roles.overall = open(flags.overallModel);
-  return { model, roles, close: async () => store?.close() };
+  return { model, roles, close: cache.close };
 }
 
 /** Every output line of this command in the file, for the report (a resumed run reports on all of them). */
