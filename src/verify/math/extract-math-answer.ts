@@ -1,16 +1,40 @@
-/** Which rule produced the extracted answer, in the order the rules are tried. */
-export type ExtractionRule = 'boxed' | 'anchor' | 'gsm8k' | 'last_number' | 'none';
+/**
+ * Which rule produced the extracted answer, in order of evidence: a boxed answer, an answer
+ * anchor ("the final answer is"), a GSM8K `####` line, the last math span, a short response that
+ * is itself an answer, the last number.
+ */
+export type ExtractionRule =
+  | 'boxed'
+  | 'anchor'
+  | 'gsm8k'
+  | 'math_span'
+  | 'bare_expression'
+  | 'last_number'
+  | 'none';
+
+/** Every `\boxed{}` of a response is one answer; how several distinct ones are read. */
+export type MultipleAnswers = 'reject' | 'all' | 'last';
 
 export interface ExtractedAnswer {
+  /**
+   * The answers found by the deciding rule, in order: several only for boxed answers (a response
+   * may box each part of a multi-part answer); empty when none was found.
+   */
+  answers: string[];
+  /** The deciding rule's last answer (what most callers want); null when none was found. */
   answer: string | null;
   rule: ExtractionRule;
   /** Why nothing was extracted, when `answer` is null. */
   reason?: string;
+  /** What each rule found, for `--explain`: every rule that found something, in order of evidence. */
+  candidates: Array<{ rule: ExtractionRule; text: string }>;
 }
 
 export interface ExtractOptions {
-  /** Take the last number of the response when no boxed answer, anchor or `####` is found. */
+  /** Take the last number outside math when nothing better is found (default true). */
   lastNumberFallback?: boolean;
+  /** Take the last math span, or a short response that is itself an answer, when no boxed answer or anchor is found (default true). */
+  mathSpanFallback?: boolean;
 }
 
 /**
@@ -24,22 +48,31 @@ export function stripThinking(response: string): { text: string; unterminated: b
   return { text: response, unterminated: false };
 }
 
-/** The content of the last `\boxed{…}` (or `\fbox{…}`), braces balanced; null when there is none. */
-export function lastBoxed(text: string): string | null {
-  const pattern = /\\(?:boxed|fbox)\s*(\{|\s+(?=\S))/g;
-  let found: string | null = null;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+const BOX = /\\(?:boxed|fbox)\s*(\{|\s+(?=[^\s{]))/g;
+
+/** The contents of every `\boxed{…}` / `\fbox{…}`, braces balanced, in order; unbalanced ones are skipped. */
+export function allBoxed(text: string): string[] {
+  const found: string[] = [];
+  BOX.lastIndex = 0;
+  for (let m = BOX.exec(text); m !== null; m = BOX.exec(text)) {
     const start = m.index + m[0].length;
     if (m[1] === '{') {
       const end = matchingBrace(text, start - 1);
       if (end < 0) continue;
-      found = text.slice(start, end);
+      found.push(text.slice(start, end));
+      BOX.lastIndex = end + 1;
     } else {
       // `\boxed 5`: the argument is the next token.
-      found = /^[^\s$]+/.exec(text.slice(start))?.[0] ?? null;
+      const token = /^[^\s$]+/.exec(text.slice(start))?.[0];
+      if (token !== undefined) found.push(token);
     }
   }
   return found;
+}
+
+/** The content of the last `\boxed{…}` (or `\fbox{…}`), braces balanced; null when there is none. */
+export function lastBoxed(text: string): string | null {
+  return allBoxed(text).at(-1) ?? null;
 }
 
 /** Index of the brace closing the one at `open`, or -1 when unbalanced. Escaped braces `\{` count as text. */
@@ -60,28 +93,203 @@ export function matchingBrace(text: string, open: number): number {
   return -1;
 }
 
+/** A word of three or more letters outside LaTeX commands: prose, not math. */
+const PROSE_WORD = /(?<![\\A-Za-z])[A-Za-z]{3,}/;
+
+/** A math span of the text: its content and where it starts and ends (delimiters included). */
+interface MathSpan {
+  content: string;
+  start: number;
+  end: number;
+}
+
+const MAX_INLINE_MATH = 4000;
+
+/**
+ * The math spans of a text in order: `$$…$$`, `$…$`, `\[…\]`, `\(…\)`. A single `$` follows
+ * pandoc's rule (no space inside either delimiter, no digit right after the closing one, no blank
+ * line inside), and a "span" whose content is prose is two currency signs (`$12 an hour, so $`),
+ * not math. An escaped dollar `\$` is currency. A span that never closes is not a span.
+ */
+export function mathSpans(text: string): MathSpan[] {
+  const spans: MathSpan[] = [];
+  const closers = inlineClosers(text);
+  let next = 0;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '\\' && (text[i + 1] === '[' || text[i + 1] === '(')) {
+      const closer = text[i + 1] === '[' ? '\\]' : '\\)';
+      const end = text.indexOf(closer, i + 2);
+      if (end < 0) break;
+      spans.push({ content: text.slice(i + 2, end), start: i, end: end + 2 });
+      i = end + 2;
+    } else if (ch === '\\') {
+      i += 2;
+    } else if (ch === '$' && text[i + 1] === '$') {
+      const end = findUnescaped(text, '$$', i + 2);
+      if (end < 0) break;
+      spans.push({ content: text.slice(i + 2, end), start: i, end: end + 2 });
+      i = end + 2;
+    } else if (ch === '$') {
+      while (next < closers.length && (closers[next] as number) <= i + 1) next++;
+      const end = closers[next] ?? -1;
+      const content = end < 0 ? '' : text.slice(i + 1, end);
+      if (
+        /\s/.test(text[i + 1] ?? ' ') ||
+        end < 0 ||
+        end - i > MAX_INLINE_MATH ||
+        content.includes('\n\n') ||
+        isProse(content)
+      ) {
+        i++;
+        continue;
+      }
+      spans.push({ content, start: i, end: end + 1 });
+      i = end + 1;
+    } else i++;
+  }
+  return spans;
+}
+
+/**
+ * Every position where a single `$` may close inline math (unescaped, no space before it, no
+ * digit after it), found in one pass so that a text full of currency signs stays linear.
+ */
+function inlineClosers(text: string): number[] {
+  const closers: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === '$' && !/\s/.test(text[i - 1] ?? ' ') && !/\d/.test(text[i + 1] ?? '')) closers.push(i);
+  }
+  return closers;
+}
+
+/** Prose: a word of three or more letters that is not a LaTeX command or the argument of one (`\text{odd}`). */
+function isProse(text: string): boolean {
+  return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(text);
+}
+
+function findUnescaped(text: string, needle: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (text.startsWith(needle, i)) return i;
+  }
+  return -1;
+}
+
+/**
+ * The text with every math span removed, and everything from an unterminated `$$`, `\(` or `\[`
+ * on: a number is only taken from prose, never out of a formula it is part of. A lone `$` before
+ * a digit is currency and stays.
+ */
+function proseOutsideMath(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const span of mathSpans(text)) {
+    out += `${text.slice(at, span.start)} `;
+    at = span.end;
+  }
+  const rest = text.slice(at);
+  const open = /\$\$|(?<!\\)\$(?![\d\s])|\\[([]/.exec(rest);
+  return withoutLatex(out + (open ? rest.slice(0, open.index) : rest));
+}
+
+/**
+ * Prose with LaTeX written outside delimiters taken out: a command with its braced arguments
+ * (`\frac{3}{4}`, `\boxed{2}`) and exponents or subscripts (`x^2`, `a_{10}`) are not numbers of the text.
+ */
+function withoutLatex(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const command = /^\\[A-Za-z]+|^[\^_]/.exec(text.slice(i, i + 40));
+    if (command === null) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    i += command[0].length;
+    for (;;) {
+      while (text[i] === ' ') i++;
+      if (text[i] !== '{') break;
+      const close = matchingBrace(text, i);
+      if (close < 0) return out;
+      i = close + 1;
+    }
+    if (command[0] !== '\\' && /[\^_]/.test(command[0])) {
+      const token = /^\s*[\w.]+/.exec(text.slice(i, i + 40));
+      if (token && text[i - 1] !== '}') i += token[0].length;
+    }
+    out += ' ';
+  }
+  return out;
+}
+
 const ANCHOR =
   /(?:final\s+answer\s*(?:is|:|=)|the\s+answer\s+is|answer\s*[:：]|\banswer\s+is|the\s+result\s+is|therefore[,\s]+the\s+(?:value|solution)\s+is)\s*(?:\*\*)?\s*[:：]?\s*/gi;
 
-/** The answer after the last anchor phrase ("the final answer is", "Answer:"), cut at the end of its sentence. */
+/** The answer after the last anchor phrase ("the final answer is", "Answer:"), reduced to its math. */
 function afterAnchor(text: string): string | null {
   let last: RegExpExecArray | null = null;
-  for (let m = ANCHOR.exec(text); m !== null; m = ANCHOR.exec(text)) last = m;
   ANCHOR.lastIndex = 0;
+  for (let m = ANCHOR.exec(text); m !== null; m = ANCHOR.exec(text)) last = m;
   if (last === null) return null;
-  return cutSentence(text.slice(last.index + last[0].length));
+  return anchoredAnswer(text.slice(last.index + last[0].length));
 }
 
-/** The first math span of `rest`: a `$…$` / `\(…\)` / `\[…\]` block if it opens the text, else up to the sentence end. */
-function cutSentence(rest: string): string | null {
+/**
+ * What follows an anchor, reduced to the answer: a math span that opens it; else its sentence,
+ * which when it is prose ("The largest $n$ is 34.") is reduced to the math span or number at its
+ * end. A bare word ("odd", "yes") stays what it is.
+ */
+function anchoredAnswer(rest: string): string | null {
   const trimmed = rest.replace(/^[\s*]+/, '');
-  const delimited = /^(\$\$?|\\\(|\\\[)([\s\S]*?)(\$\$?|\\\)|\\\])/.exec(trimmed);
-  if (delimited) return delimited[2]?.trim() || null;
-  const line = trimmed.split('\n')[0] ?? '';
-  // A period ends the sentence unless it is a decimal point.
-  const sentence = line.split(/\.(?!\d)\s|\.$/)[0] ?? '';
-  const answer = sentence.replace(/\*\*/g, '').trim();
-  return answer === '' ? null : answer;
+  const opening = mathSpans(trimmed)[0];
+  if (
+    opening !== undefined &&
+    opening.start === 0 &&
+    !/^\s*(?:,|;|and\b|or\b)/.test(trimmed.slice(opening.end))
+  ) {
+    return opening.content.trim() || null;
+  }
+  const sentence = firstSentence(trimmed);
+  if (sentence === '') return null;
+  const tail = sentence.replace(/[\s.,;:!]+$/, '');
+  const spans = mathSpans(tail);
+  const lastSpan = spans.at(-1);
+  const afterSpans = lastSpan === undefined ? tail : tail.slice(lastSpan.end);
+  if (!PROSE_WORD.test(proseOutsideMath(tail).replace(/\b(?:and|or)\b/g, ''))) {
+    // Math and connectives only ("$x = 2$ or $x = 3$", "12", "(B)"): the whole thing is the answer.
+    return spans.length === 0 ? tail : tail.replace(/(?<!\\)\$+|\\[()[\]]/g, ' ').trim();
+  }
+  const number = lastNumber(proseOutsideMath(afterSpans));
+  if (number !== null) return number;
+  if (lastSpan !== undefined && afterSpans.trim() === '') return lastSpan.content.trim();
+  // Words only: "The answer is odd", "Final answer: no solution".
+  return tail;
+}
+
+/** The text up to the end of its first sentence (a period that is not a decimal point) or line. */
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  let inMath = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '$') inMath = !inMath;
+    else if (!inMath && ch === '.' && !/\d/.test(line[i + 1] ?? '') && /\s|$/.test(line[i + 1] ?? '')) {
+      return line.slice(0, i).replace(/\*\*/g, '').trim();
+    }
+  }
+  return line.replace(/\*\*/g, '').trim();
 }
 
 const NUMBER = /-?\$?\d[\d,]*(?:\.\d+)?(?:\s*\/\s*\d+)?%?|-?\.\d+%?/g;
@@ -93,41 +301,73 @@ function lastNumber(text: string): string | null {
   return last === undefined ? null : last.replace(/,$/, '').trim();
 }
 
-/**
- * The final answer of a model response: after stripping `<think>` blocks, the last `\boxed{}`,
- * else the text after the last answer anchor, else the last `####` line (GSM8K), else the last
- * number (when `lastNumberFallback`, the default).
- */
-export function extractMathAnswer(response: string, options: ExtractOptions = {}): ExtractedAnswer {
-  const { text, unterminated } = stripThinking(response);
-  if (unterminated) return { answer: null, rule: 'none', reason: 'the <think> block is never closed' };
-  const boxed = lastBoxed(text);
-  if (boxed !== null && boxed.trim() !== '') return { answer: boxed.trim(), rule: 'boxed' };
-  const anchored = afterAnchor(text);
-  if (anchored !== null) return { answer: anchored, rule: 'anchor' };
-  const hashes = text.lastIndexOf('####');
-  if (hashes >= 0) {
-    const line = (text.slice(hashes + 4).split('\n')[0] ?? '').trim();
-    if (line !== '') return { answer: line, rule: 'gsm8k' };
-  }
-  if (options.lastNumberFallback ?? true) {
-    const number = lastNumber(text);
-    if (number !== null) return { answer: number, rule: 'last_number' };
-  }
-  return {
-    answer: null,
-    rule: 'none',
-    reason: 'no \\boxed{} answer, answer anchor, "####" line or number in the response',
-  };
+/** A short response with no prose that is itself the answer: "3/4", "x = 5", "\frac{1}{2}". */
+function bareExpression(text: string): string | null {
+  const trimmed = text.trim().replace(/\.$/, '');
+  if (trimmed === '' || trimmed.length > 80 || trimmed.includes('\n')) return null;
+  if (PROSE_WORD.test(trimmed.replace(/\\[A-Za-z]+/g, ' '))) return null;
+  return /\d|\\[A-Za-z]|^[A-Za-z]$/.test(trimmed) ? trimmed : null;
 }
 
 /**
- * A reference answer as a dataset stores it: a MATH solution's last `\boxed{}`, a GSM8K answer's
- * `####` line, or else the whole string.
+ * The final answer of a model response, by the strongest evidence present after stripping
+ * `<think>` blocks: every `\boxed{}`; else the answer after the last anchor phrase, reduced to its
+ * math; else the last `####` line (GSM8K); else the last math span; else the whole response when
+ * it is a short expression; else the last number outside any math span. Every rule that found
+ * something is listed in `candidates`.
+ */
+export function extractMathAnswer(response: string, options: ExtractOptions = {}): ExtractedAnswer {
+  const { text, unterminated } = stripThinking(response);
+  if (unterminated) {
+    return none('the <think> block is never closed', []);
+  }
+  const spanFallback = options.mathSpanFallback ?? true;
+  const numberFallback = options.lastNumberFallback ?? true;
+  const candidates: ExtractedAnswer['candidates'] = [];
+  const boxes = allBoxed(text);
+  for (const box of boxes) candidates.push({ rule: 'boxed', text: box.trim() });
+  const anchored = afterAnchor(text);
+  if (anchored !== null) candidates.push({ rule: 'anchor', text: anchored });
+  const hashes = text.lastIndexOf('####');
+  const hashLine = hashes >= 0 ? (text.slice(hashes + 4).split('\n')[0] ?? '').trim() : '';
+  if (hashLine !== '') candidates.push({ rule: 'gsm8k', text: hashLine });
+  const span = spanFallback ? mathSpans(text).at(-1)?.content.trim() : undefined;
+  if (span) candidates.push({ rule: 'math_span', text: span });
+  const bare = spanFallback ? bareExpression(text) : null;
+  if (bare !== null) candidates.push({ rule: 'bare_expression', text: bare });
+  const number = numberFallback ? lastNumber(proseOutsideMath(text)) : null;
+  if (number !== null) candidates.push({ rule: 'last_number', text: number });
+
+  if (boxes.length > 0) {
+    const answers = boxes.map((b) => b.trim());
+    if (answers.every((a) => a === '')) return none('the \\boxed{} answer is empty', candidates);
+    const filled = answers.filter((a) => a !== '');
+    return { answers: filled, answer: filled.at(-1) ?? null, rule: 'boxed', candidates };
+  }
+  const first = candidates[0];
+  if (first === undefined) {
+    return none(
+      'no \\boxed{} answer, answer anchor, "####" line, math or number in the response',
+      candidates,
+    );
+  }
+  return { answers: [first.text], answer: first.text, rule: first.rule, candidates };
+}
+
+function none(reason: string, candidates: ExtractedAnswer['candidates']): ExtractedAnswer {
+  return { answers: [], answer: null, rule: 'none', reason, candidates };
+}
+
+/**
+ * A reference answer as a dataset stores it: a MATH solution's boxed answer (several boxes are
+ * the parts of one answer, joined as a list), a GSM8K answer's `####` line, or else the whole
+ * string.
  */
 export function extractReference(reference: string): string {
-  const boxed = lastBoxed(reference);
-  if (boxed !== null) return boxed.trim();
+  const boxes = allBoxed(reference)
+    .map((b) => b.trim())
+    .filter((b) => b !== '');
+  if (boxes.length > 0) return [...new Set(boxes)].join(', ');
   const hashes = reference.lastIndexOf('####');
   if (hashes >= 0) return (reference.slice(hashes + 4).split('\n')[0] ?? '').trim();
   return reference.trim();

@@ -1,9 +1,12 @@
 export {
+  allBoxed,
   type ExtractedAnswer,
   type ExtractionRule,
   extractMathAnswer,
   extractReference,
   lastBoxed,
+  type MultipleAnswers,
+  mathSpans,
   stripThinking,
 } from './extract-math-answer.js';
 export {
@@ -12,6 +15,12 @@ export {
   type EquivalenceOptions,
   mathEquivalent,
 } from './math-equivalent.js';
-export { type MathValue, parseMathValue } from './math-value.js';
+export { type MathValue, type ParseOptions, parseMathValue } from './math-value.js';
 export { type NormalizedAnswer, normalizeMathAnswer } from './normalize-math.js';
-export { type MathOptions, type MathVerification, verifyMath } from './verify-math.js';
+export {
+  type MathExplanation,
+  type MathOptions,
+  type MathStatus,
+  type MathVerification,
+  verifyMath,
+} from './verify-math.js';

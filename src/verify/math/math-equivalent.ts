@@ -1,44 +1,102 @@
 import { createRng } from '../../core/index.js';
+import { type DecimalLiteral, decimalLiteral, roundsTo, sameDecimal } from './decimal-literal.js';
 import { type Expression, evaluateExpression, type Scalar, simplifiedDifference } from './expression.js';
-import { type MathValue, parseMathValue } from './math-value.js';
-import { compactForm, normalizeMathAnswer } from './normalize-math.js';
+import { type MathValue, type ParseOptions, parseMathValue } from './math-value.js';
+import { compactForm, type NormalizedAnswer, normalizeMathAnswer } from './normalize-math.js';
 
 /** How two answers were found equal. */
 export type EquivalenceMethod =
   | 'string'
   | 'choice'
   | 'numeric'
+  | 'rounded'
   | 'structural'
   | 'symbolic'
   | 'numeric_sampling';
 
 export interface EquivalenceOptions {
-  /** Numbers within this relative distance are equal (default 1e-4). */
+  /**
+   * Relative tolerance for numbers. Unset (the default), two numbers written in digits compare
+   * exactly (integers always; decimals as written, float artefacts such as 0.30000000000000004
+   * aside) and values computed in floating point (radicals, π, trig) within 1e-9. Set, it applies
+   * to every numeric comparison, as the Qwen2.5-Math grader's 1e-4 does.
+   */
   relativeTolerance?: number;
+  /**
+   * A decimal written to at least this many significant digits also equals a value it is the
+   * correct rounding of (`0.333333` for 1/3, `3.14159` for π); fewer digits never do (default 6).
+   */
+  precision?: number;
   /** `50%` also equals 0.5 and 50 (default true). */
   percentAware?: boolean;
-  /** Time budget for this comparison in milliseconds (default 2000); running out means "not equal". */
+  /**
+   * `lenient` (default): the names an answer is labelled with do not matter (`y = 3` equals
+   * `x = 3` and `3`); `strict`: two labelled answers must use the same name.
+   */
+  variables?: 'lenient' | 'strict';
+  /** How inequalities compare; see {@link ParseOptions.relations} (default `set`). */
+  relations?: ParseOptions['relations'];
+  /** Time budget for this comparison in milliseconds (default 2000); running out is "undecided". */
   timeoutMs?: number;
 }
 
+/** The outcome of one comparison: equal, not equal, or undecided (and why). */
 export interface Equivalence {
   equal: boolean;
+  /** Neither equal nor shown different: the budget ran out or the values could not be compared. */
+  undecided: boolean;
   method: EquivalenceMethod | null;
+  /** Why the comparison is undecided; null otherwise. */
+  undecidedReason: string | null;
   timedOut: boolean;
   warnings: string[];
+  /** What was compared, for `--explain`. */
+  normalized: { answer: string; reference: string; answerKind: string; referenceKind: string };
 }
 
 /** Answers longer than this are compared as text only: a parse of them could outlast any budget. */
 const MAX_PARSED_LENGTH = 1000;
-const SAMPLE_POINTS = 8;
+const FLOAT_TOLERANCE = 1e-9;
+/** A double printed in full has 16–17 significant digits: two such numbers may differ in the last. */
+const ARTEFACT_DIGITS = 16;
+const ARTEFACT_TOLERANCE = 1e-12;
+const SAMPLE_POINTS = 12;
 const MIN_VALID_POINTS = 4;
 
 interface Context {
-  tolerance: number;
+  tolerance: number | undefined;
+  precision: number;
+  variables: 'lenient' | 'strict';
   deadline: number;
   timedOut: boolean;
+  /** Sub-comparisons that could not be decided; they make a "not equal" undecided. */
+  undecided: string[];
   warnings: string[];
 }
+
+/** A reference normalized and parsed once, reused across the samples of a group. */
+interface PreparedAnswer {
+  normalized: NormalizedAnswer;
+  value: MathValue | null;
+}
+
+const prepared = new Map<string, PreparedAnswer>();
+const PREPARED_CACHE_SIZE = 2048;
+
+/** Normalization and parse of an answer, memoized: the references of a group repeat for every rollout. */
+function prepare(text: string, parse: ParseOptions): PreparedAnswer {
+  const key = `${parse.relations ?? 'set'}\u0000${text}`;
+  const hit = prepared.get(key);
+  if (hit !== undefined) return hit;
+  const normalized = normalizeMathAnswer(text);
+  const value = normalized.text.length > MAX_PARSED_LENGTH ? null : parseMathValue(normalized.text, parse);
+  const entry = { normalized, value };
+  if (prepared.size >= PREPARED_CACHE_SIZE) prepared.delete(prepared.keys().next().value as string);
+  prepared.set(key, entry);
+  return entry;
+}
+
+const PLAIN_INTEGER = /^-?\d+$/;
 
 /** Whether a candidate answer means the same as a reference answer (both already extracted). */
 export function mathEquivalent(
@@ -46,36 +104,83 @@ export function mathEquivalent(
   reference: string,
   options: EquivalenceOptions = {},
 ): Equivalence {
+  // Fast path: two plain integers (most GSM8K rows) need no normalization or parse.
+  if (
+    PLAIN_INTEGER.test(answer) &&
+    PLAIN_INTEGER.test(reference) &&
+    options.relativeTolerance === undefined
+  ) {
+    const equal = BigInt(answer) === BigInt(reference);
+    return {
+      equal,
+      undecided: false,
+      method: equal ? 'numeric' : null,
+      undecidedReason: null,
+      timedOut: false,
+      warnings: [],
+      normalized: { answer, reference, answerKind: 'expression', referenceKind: 'expression' },
+    };
+  }
   const ctx: Context = {
-    tolerance: options.relativeTolerance ?? 1e-4,
+    tolerance: options.relativeTolerance,
+    precision: options.precision ?? 6,
+    variables: options.variables ?? 'lenient',
     deadline: performance.now() + (options.timeoutMs ?? 2000),
     timedOut: false,
+    undecided: [],
     warnings: [],
   };
-  const a = normalizeMathAnswer(answer);
-  const b = normalizeMathAnswer(reference);
-  const done = (method: EquivalenceMethod | null): Equivalence => ({
-    equal: method !== null,
-    method,
-    timedOut: method === null && ctx.timedOut,
-    warnings: ctx.warnings,
-  });
-  if (compactForm(a.text) === compactForm(b.text) && a.text !== '') return done('string');
-  if (a.text.length > MAX_PARSED_LENGTH || b.text.length > MAX_PARSED_LENGTH) {
+  const parse: ParseOptions = { relations: options.relations ?? 'set' };
+  const a = prepare(answer, parse);
+  const b = prepare(reference, parse);
+  const normalized = {
+    answer: a.normalized.text,
+    reference: b.normalized.text,
+    answerKind: a.value?.kind ?? 'text',
+    referenceKind: b.value?.kind ?? 'text',
+  };
+  const done = (method: EquivalenceMethod | null): Equivalence => {
+    if (ctx.timedOut) ctx.undecided.push('the comparison ran out of its time budget');
+    const undecided = method === null && ctx.undecided.length > 0;
+    return {
+      equal: method !== null,
+      undecided,
+      method,
+      undecidedReason: undecided ? [...new Set(ctx.undecided)].join('; ') : null,
+      timedOut: method === null && ctx.timedOut,
+      warnings: ctx.warnings,
+      normalized,
+    };
+  };
+  if (compactForm(a.normalized.text) === compactForm(b.normalized.text) && a.normalized.text !== '') {
+    return done('string');
+  }
+  if (a.value === null || b.value === null) {
     ctx.warnings.push(`answer longer than ${MAX_PARSED_LENGTH} characters: compared as text only`);
     return done(null);
   }
-  const va = parseMathValue(a.text);
-  const vb = parseMathValue(b.text);
-  const direct = equalValues(va, vb, ctx);
+  const direct = equalValues(a.value, b.value, ctx);
   if (direct !== null) return done(direct);
-  if ((options.percentAware ?? true) && (a.percent || b.percent) && !ctx.timedOut) {
+  if ((options.percentAware ?? true) && (a.normalized.percent || b.normalized.percent) && !ctx.timedOut) {
     // 50% is 0.5; and a "%" written on one side only is often just presentation (50 vs 50%).
-    const scaledA = a.percent ? parseMathValue(`\\frac{${a.text}}{100}`) : va;
-    const scaledB = b.percent ? parseMathValue(`\\frac{${b.text}}{100}`) : vb;
+    const scaledA = a.normalized.percent
+      ? parseMathValue(`\\frac{${a.normalized.text}}{100}`, parse)
+      : a.value;
+    const scaledB = b.normalized.percent
+      ? parseMathValue(`\\frac{${b.normalized.text}}{100}`, parse)
+      : b.value;
     const scaled =
-      equalValues(scaledA, scaledB, ctx) ?? equalValues(scaledA, vb, ctx) ?? equalValues(va, scaledB, ctx);
+      equalValues(scaledA, scaledB, ctx) ??
+      equalValues(scaledA, b.value, ctx) ??
+      equalValues(a.value, scaledB, ctx);
     if (scaled !== null) return done('numeric');
+  }
+  // `2,5` for 2.5: a decimal comma, where the reference is one number and the comma cannot be a list's.
+  const decimalComma = /^(-?\d+),(\d{1,2}|\d{4,})$/.exec(a.normalized.text);
+  if (decimalComma && b.value.kind === 'expression' && !ctx.timedOut) {
+    const asDecimal = parseMathValue(`${decimalComma[1]}.${decimalComma[2]}`, parse);
+    const comma = equalValues(asDecimal, b.value, ctx);
+    if (comma !== null) return done(comma);
   }
   return done(null);
 }
@@ -93,12 +198,9 @@ function equalValues(a: MathValue, b: MathValue, ctx: Context): EquivalenceMetho
 
   if (a.kind === 'equation' || b.kind === 'equation') return equalEquations(a, b, ctx);
 
-  if (a.kind === 'expression' && b.kind === 'expression')
-    return equalExpressions(a.expression, b.expression, ctx);
-  if (a.kind === 'text' && b.kind === 'text') {
-    return a.text.toLowerCase().replace(/\s+/g, ' ') === b.text.toLowerCase().replace(/\s+/g, ' ')
-      ? 'string'
-      : null;
+  if (a.kind === 'expression' && b.kind === 'expression') return equalExpressions(a, b, ctx);
+  if (a.kind === 'text' || b.kind === 'text') {
+    return plainText(a) === plainText(b) ? 'string' : null;
   }
 
   const structural = (ok: boolean): EquivalenceMethod | null => (ok ? 'structural' : null);
@@ -132,9 +234,17 @@ function equalValues(a: MathValue, b: MathValue, ctx: Context): EquivalenceMetho
         a.rows.every((row, i) => ordered(row, b.rows[i] ?? [], ctx))
         ? 'structural'
         : null;
+    case 'ratio':
+      return a.kind === 'ratio' ? structural(ordered(a.items, b.items, ctx)) : null;
+    case 'relation':
+      return a.kind === 'relation' ? structural(sameRelation(a, b, ctx)) : null;
     default:
       return null;
   }
+}
+
+function plainText(v: MathValue): string {
+  return v.text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function sameChoice(a: MathValue, b: MathValue): boolean {
@@ -147,30 +257,57 @@ function sameChoice(a: MathValue, b: MathValue): boolean {
   return la !== null && la === letter(b);
 }
 
-/** Equations: a lone assignment `x = 3` equals `3`; two equations are equal when lhs − rhs agree up to a factor. */
+type Relation = Extract<MathValue, { kind: 'relation' }>;
+
+/** `x \ge 5` equals `x \ge 5` and `5 \le x`; never the interval it describes, in relation mode. */
+function sameRelation(a: Relation, b: Relation, ctx: Context): boolean {
+  const flip = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as const;
+  if (
+    a.op === b.op &&
+    equalValues(a.left, b.left, ctx) !== null &&
+    equalValues(a.right, b.right, ctx) !== null
+  )
+    return true;
+  return (
+    flip[a.op] === b.op &&
+    equalValues(a.left, b.right, ctx) !== null &&
+    equalValues(a.right, b.left, ctx) !== null
+  );
+}
+
+/** Equations: a labelled answer `x = 3` equals `3`; two equations are equal when lhs − rhs agree up to a factor. */
 function equalEquations(a: MathValue, b: MathValue, ctx: Context): EquivalenceMethod | null {
   if (a.kind === 'equation' && b.kind !== 'equation')
     return a.variable !== null ? equalValues(a.right, b, ctx) : null;
   if (b.kind === 'equation' && a.kind !== 'equation')
     return b.variable !== null ? equalValues(a, b.right, ctx) : null;
   if (a.kind !== 'equation' || b.kind !== 'equation') return null;
-  if (a.variable !== null && a.variable === b.variable) {
-    const rhs = equalValues(a.right, b.right, ctx);
-    if (rhs !== null) return rhs;
+  if (a.variable !== null && b.variable !== null) {
+    const sameName = compactForm(a.variable) === compactForm(b.variable);
+    if (sameName || ctx.variables === 'lenient') {
+      const rhs = equalValues(a.right, b.right, ctx);
+      if (rhs !== null) return rhs;
+    }
+    if (!sameName && ctx.variables === 'strict') return null;
   }
-  const la = a.left.kind === 'expression' ? a.left.expression : null;
-  const ra = a.right.kind === 'expression' ? a.right.expression : null;
-  const lb = b.left.kind === 'expression' ? b.left.expression : null;
-  const rb = b.right.kind === 'expression' ? b.right.expression : null;
+  const la = a.left.kind === 'expression' ? a.left : null;
+  const ra = a.right.kind === 'expression' ? a.right : null;
+  const lb = b.left.kind === 'expression' ? b.left : null;
+  const rb = b.right.kind === 'expression' ? b.right : null;
   if (!la || !ra || !lb || !rb) return null;
-  return proportionalDifferences([la, ra], [lb, rb], ctx) ? 'numeric_sampling' : null;
+  return proportionalDifferences([la.expression, ra.expression], [lb.expression, rb.expression], ctx)
+    ? 'numeric_sampling'
+    : null;
 }
 
 function ordered(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
   return as.length === bs.length && as.every((a, i) => equalValues(a, bs[i] as MathValue, ctx) !== null);
 }
 
-/** A perfect matching between the two lists (sizes are small: backtracking is enough). */
+/**
+ * A perfect matching between the two lists: order does not count, multiplicity does (a list of
+ * tuples with a duplicate is not the list without it). Sizes are small: backtracking is enough.
+ */
 function unordered(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
   if (as.length !== bs.length) return false;
   const used = new Array<boolean>(bs.length).fill(false);
@@ -210,38 +347,74 @@ function close(x: Scalar, y: Scalar, tolerance: number): boolean {
 const finite = (v: Scalar | null): v is Scalar =>
   v !== null && Number.isFinite(v.re) && Number.isFinite(v.im);
 
-/** Points at which to compare expressions with variables: half positive, half negative, seeded. */
+/**
+ * Points at which to compare expressions with variables: two positive for each negative (square
+ * roots and logarithms are defined on the positive side), seeded, away from small integers.
+ */
 function samplePoints(variables: string[]): Array<Record<string, number>> {
   const rng = createRng(0x5eed);
   return Array.from({ length: SAMPLE_POINTS }, (_, k) => {
-    const sign = k % 2 === 0 ? 1 : -1;
+    const sign = k % 3 === 2 ? -1 : 1;
     return Object.fromEntries(variables.map((v) => [v, sign * (0.3 + 2.4 * rng.next())]));
   });
 }
 
-function equalExpressions(a: Expression, b: Expression, ctx: Context): EquivalenceMethod | null {
-  const variables = [...new Set([...a.variables, ...b.variables])];
-  if (variables.length === 0) {
-    const x = evaluateExpression(a);
-    const y = evaluateExpression(b);
-    return x !== null && y !== null && close(x, y, ctx.tolerance) ? 'numeric' : null;
+type ExpressionValue = Extract<MathValue, { kind: 'expression' }>;
+
+/** Two numbers as written: integers exactly, decimals as written, computed values within float error. */
+function equalNumbers(
+  a: ExpressionValue,
+  x: Scalar,
+  b: ExpressionValue,
+  y: Scalar,
+  ctx: Context,
+): EquivalenceMethod | null {
+  const la = decimalLiteral(a.text);
+  const lb = decimalLiteral(b.text);
+  if (ctx.tolerance !== undefined) return close(x, y, ctx.tolerance) ? 'numeric' : null;
+  if (la !== null && lb !== null) {
+    if (sameDecimal(la, lb)) return 'numeric';
+    const artefact = Math.max(la.significant, lb.significant) >= ARTEFACT_DIGITS && la.scale + lb.scale > 0;
+    return artefact && close(x, y, ARTEFACT_TOLERANCE) ? 'numeric' : null;
   }
+  if (close(x, y, FLOAT_TOLERANCE)) return 'numeric';
+  const rounded = (literal: DecimalLiteral | null, value: Scalar) =>
+    literal !== null &&
+    literal.scale > 0 &&
+    literal.significant >= ctx.precision &&
+    value.im === 0 &&
+    roundsTo(literal, value.re);
+  return rounded(la, y) || rounded(lb, x) ? 'rounded' : null;
+}
+
+function equalExpressions(a: ExpressionValue, b: ExpressionValue, ctx: Context): EquivalenceMethod | null {
+  const variables = [...new Set([...a.expression.variables, ...b.expression.variables])];
+  if (variables.length === 0) {
+    const x = evaluateExpression(a.expression);
+    const y = evaluateExpression(b.expression);
+    if (x === null || y === null) return null;
+    return equalNumbers(a, x, b, y, ctx);
+  }
+  const tolerance = ctx.tolerance ?? FLOAT_TOLERANCE;
   let valid = 0;
   for (const point of samplePoints(variables)) {
     if (outOfTime(ctx)) return null;
-    const x = evaluateExpression(a, point);
-    const y = evaluateExpression(b, point);
-    if (!finite(x) || !finite(y)) {
-      if (finite(x) !== finite(y) && x !== null && y !== null) return null;
-      continue;
-    }
-    if (!close(x, y, Math.min(ctx.tolerance, 1e-6))) return null;
+    const x = evaluateExpression(a.expression, point);
+    const y = evaluateExpression(b.expression, point);
+    // Compare only where both are defined as real numbers: (x^2-2)^{5/3} is complex where the
+    // base is negative while its cube-root form is real, and neither is wrong there.
+    if (!finite(x) || !finite(y) || x.im !== 0 || y.im !== 0) continue;
+    if (!close(x, y, tolerance)) return null;
     valid++;
   }
-  if (valid < MIN_VALID_POINTS) return null;
+  if (valid >= MIN_VALID_POINTS) return 'numeric_sampling';
   if (outOfTime(ctx)) return null;
-  // Sampling agreed; a symbolic zero is the stronger statement, when mathjs can reach it in time.
-  return simplifiedDifference(a, b) === '0' ? 'symbolic' : 'numeric_sampling';
+  // Too few points where both are defined: a symbolic zero still decides; otherwise say so.
+  if (simplifiedDifference(a.expression, b.expression) === '0') return 'symbolic';
+  ctx.undecided.push(
+    `${JSON.stringify(a.text)} and ${JSON.stringify(b.text)} are both defined at only ${valid} of ${SAMPLE_POINTS} sample points`,
+  );
+  return null;
 }
 
 /** lhs_a − rhs_a = c · (lhs_b − rhs_b) for one nonzero constant c at every sample point. */
@@ -258,10 +431,11 @@ function proportionalDifferences(
   let valid = 0;
   for (const point of samplePoints(variables)) {
     if (outOfTime(ctx)) return false;
-    const [la, ra, lb, rb] = [...a, ...b].map((e) => evaluateExpression(e, point));
-    if (!finite(la ?? null) || !finite(ra ?? null) || !finite(lb ?? null) || !finite(rb ?? null)) continue;
-    const da = (la as Scalar).re - (ra as Scalar).re;
-    const db = (lb as Scalar).re - (rb as Scalar).re;
+    const values = [...a, ...b].map((e) => evaluateExpression(e, point));
+    if (!values.every((v) => finite(v) && v.im === 0)) continue;
+    const [la, ra, lb, rb] = values as [Scalar, Scalar, Scalar, Scalar];
+    const da = la.re - ra.re;
+    const db = lb.re - rb.re;
     if (Math.abs(da) < 1e-12 && Math.abs(db) < 1e-12) continue;
     if (Math.abs(db) < 1e-12) return false;
     const r = da / db;

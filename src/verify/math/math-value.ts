@@ -18,6 +18,10 @@ export type MathValue =
   | { kind: 'union'; text: string; items: MathValue[] }
   | { kind: 'matrix'; text: string; rows: MathValue[][] }
   | { kind: 'equation'; text: string; left: MathValue; right: MathValue; variable: string | null }
+  /** `x \ge 5` read as a statement, when relations are not compared as the sets they describe. */
+  | { kind: 'relation'; text: string; left: MathValue; right: MathValue; op: '<' | '>' | '<=' | '>=' }
+  /** `7:32`: ordered parts of a ratio. */
+  | { kind: 'ratio'; text: string; items: MathValue[] }
   | { kind: 'choice'; text: string; letter: string }
   | { kind: 'text'; text: string };
 
@@ -72,13 +76,39 @@ const RELATIONS: ReadonlyArray<readonly [RegExp, '<' | '>' | '<=' | '>=']> = [
   [/\\gt(?![a-zA-Z])|>/, '>'],
 ];
 
+export interface ParseOptions {
+  /**
+   * `set` (default): an inequality is the interval it describes (`x \ge 5` is `[5, \infty)`);
+   * `relation`: it is a statement, equal only to the same relation.
+   */
+  relations?: 'set' | 'relation';
+}
+
+/**
+ * A name an answer may be labelled with: `x`, `a_1`, `AB`, `\theta`, `f(x)`, `m\angle A`, or a
+ * tuple of them (`(p, q)`). Such a label on the left of `=` makes the right side the answer.
+ */
+const LABEL =
+  /^(?:(?:m\s*)?\\angle\s*[A-Z]{1,3}|[A-Za-z]{1,3}(?:_\{?\w+\}?)?(?:\([a-z](?:,\s*[a-z])*\))?|\\[A-Za-z]+(?:_\{?\w+\}?)?)$/;
+
+function isLabel(lhs: string): boolean {
+  if (LABEL.test(lhs)) return true;
+  const tuple = /^\((.*)\)$/.exec(lhs);
+  return tuple !== null && splitTopLevel(tuple[1] as string, ',').every((part) => LABEL.test(part));
+}
+
 /**
  * The structure of a normalized answer: choice letter, matrix, set, interval or tuple, union,
- * equation (with a lone variable on the left remembered), inequality (as an interval), a
- * comma list, `a \pm b` (as the set of both), or an arithmetic expression; text when none fits.
+ * equation (with a label on the left remembered), inequality (as an interval, or a relation),
+ * ratio, a list (commas, semicolons, "and", "or"), `a \pm b` (as the set of both), or an
+ * arithmetic expression; text when none fits.
  */
-export function parseMathValue(text: string): MathValue {
-  const s = text.trim().replace(/\s+(?:and|or)\s+/g, ', ');
+export function parseMathValue(text: string, options: ParseOptions = {}): MathValue {
+  const parse = (part: string) => parseMathValue(part, options);
+  const s = text
+    .trim()
+    .replace(/\s+(?:and|or)\s+/g, ', ')
+    .replace(/\s*;\s*/g, ', ');
   const choice = /^\(?([A-J])\)$|^\(([A-J])\)?$|^([A-J])$/.exec(s);
   if (choice) return { kind: 'choice', text: s, letter: (choice[1] ?? choice[2] ?? choice[3]) as string };
 
@@ -88,26 +118,28 @@ export function parseMathValue(text: string): MathValue {
       .split(/\\\\/)
       .map((row) => row.trim())
       .filter((row) => row !== '')
-      .map((row) => row.split('&').map((cell) => parseMathValue(cell)));
+      .map((row) => row.split('&').map((cell) => parse(cell.trim())));
     return { kind: 'matrix', text: s, rows };
   }
 
   const union = splitTopLevel(s, '\\cup');
-  if (union.length > 1) return { kind: 'union', text: s, items: union.map(parseMathValue) };
+  if (union.length > 1) return { kind: 'union', text: s, items: union.map(parse) };
 
   const equalities = splitTopLevel(s, '=');
   if (equalities.length === 2 && !/[<>]$/.test(equalities[0] as string)) {
     const [lhs, rhs] = equalities as [string, string];
-    const variable = /^(?:[A-Za-z](?:_\{?\w+\}?)?|\\[A-Za-z]+|[A-Za-z]\([a-z]\))$/.test(lhs) ? lhs : null;
-    // `x = 1, y = 2` and `x = 1 or x = 2` are lists of assignments, not one equation.
-    if (!(variable !== null && rhs.includes(','))) {
-      return { kind: 'equation', text: s, left: parseMathValue(lhs), right: parseMathValue(rhs), variable };
+    const variable = isLabel(lhs) ? lhs : null;
+    // `x = 1, y = 2` and `x = 1 or x = 2` are lists of assignments, not one equation; but a
+    // labelled tuple `(p, q) = (3, 2)` is one.
+    const listOfAssignments = variable !== null && splitTopLevel(rhs, ',').length > 1;
+    if (!listOfAssignments) {
+      return { kind: 'equation', text: s, left: parse(lhs), right: parse(rhs), variable };
     }
   }
 
   if (s.startsWith('\\{') && s.endsWith('\\}') && enclosedWhole(s)) {
     const inner = s.slice(2, -2).trim();
-    return { kind: 'set', text: s, items: inner === '' ? [] : splitTopLevel(inner, ',').map(parseMathValue) };
+    return { kind: 'set', text: s, items: inner === '' ? [] : splitTopLevel(inner, ',').map(parse) };
   }
 
   if (/^[([]/.test(s) && /[)\]]$/.test(s) && enclosedWhole(s)) {
@@ -120,24 +152,29 @@ export function parseMathValue(text: string): MathValue {
         text: s,
         leftClosed,
         rightClosed,
-        low: parseMathValue(items[0] as string),
-        high: parseMathValue(items[1] as string),
+        low: parse(items[0] as string),
+        high: parse(items[1] as string),
       };
     }
-    if (items.length >= 2) return { kind: 'tuple', text: s, items: items.map(parseMathValue) };
+    if (items.length >= 2) return { kind: 'tuple', text: s, items: items.map(parse) };
   }
-
-  const inequality = parseInequality(s);
-  if (inequality) return inequality;
 
   const parts = splitTopLevel(s, ',');
   if (parts.length > 1 && parts.every((p) => p !== '')) {
-    // `x = 1, x = 2`: the values are the answer.
+    // `x = 1, x = 2` and `AB = 4, CD = 5`: the values are the answer.
     const items = parts.map((p) => {
-      const value = parseMathValue(p);
+      const value = parse(p);
       return value.kind === 'equation' && value.variable !== null ? value.right : value;
     });
     return { kind: 'list', text: s, items };
+  }
+
+  const inequality = parseInequality(s, options);
+  if (inequality) return inequality;
+
+  const ratio = splitTopLevel(s, ':');
+  if (ratio.length > 1 && ratio.every((p) => /^[^A-Za-z]*$/.test(p) && p !== '')) {
+    return { kind: 'ratio', text: s, items: ratio.map(parse) };
   }
 
   const pm = splitTopLevel(s, '\\pm');
@@ -146,8 +183,8 @@ export function parseMathValue(text: string): MathValue {
     const [base, offset] = pm as [string, string];
     const items =
       base === ''
-        ? [parseMathValue(offset), parseMathValue(`-{${offset}}`)]
-        : [parseMathValue(`${base}+${offset}`), parseMathValue(`${base}-${offset}`)];
+        ? [parse(offset), parse(`-{${offset}}`)]
+        : [parse(`${base}+${offset}`), parse(`${base}-${offset}`)];
     return { kind: 'set', text: s, items };
   }
 
@@ -158,8 +195,8 @@ export function parseMathValue(text: string): MathValue {
   return { kind: 'text', text: s };
 }
 
-/** `x > 3`, `x \le 5`, `1 < x \le 2` as intervals; null for anything else. */
-function parseInequality(s: string): MathValue | null {
+/** `x > 3`, `x \le 5`, `1 < x \le 2` as intervals (or relations); null for anything else. */
+function parseInequality(s: string, options: ParseOptions): MathValue | null {
   const pieces: string[] = [];
   const ops: Array<'<' | '>' | '<=' | '>='> = [];
   let rest = s;
@@ -176,6 +213,17 @@ function parseInequality(s: string): MathValue | null {
   }
   pieces.push(rest.trim());
   if (ops.length === 0 || pieces.some((p) => p === '')) return null;
+  if (options.relations === 'relation') {
+    if (ops.length !== 1) return { kind: 'text', text: s };
+    const [left, right] = pieces as [string, string];
+    return {
+      kind: 'relation',
+      text: s,
+      left: parseMathValue(left),
+      right: parseMathValue(right),
+      op: ops[0] as '<',
+    };
+  }
   const isVariable = (p: string) => /^[A-Za-z]$/.test(p);
   const infinity = (sign: string): MathValue => parseMathValue(`${sign}\\infty`);
   const bound = (

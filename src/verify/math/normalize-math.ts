@@ -114,7 +114,10 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
     .replace(/\\[dtc]frac/g, '\\frac')
     .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|biggl|biggr)(?![a-zA-Z])\s*/g, '')
     .replace(/\\(?:quad|qquad)(?![a-zA-Z])/g, ' ')
-    .replace(/(?<!\\)\\[!,;:> ]/g, ' ')
+    // MATH groups digits with `,\!` and `\,`: one number, not a list.
+    .replace(/(\d),\s*\\!\s*(?=\d{3}(?!\d))/g, '$1,')
+    .replace(/(?<!\\)\\!/g, '')
+    .replace(/(?<!\\)\\[,;:> ]/g, ' ')
     .replace(/~/g, ' ')
     .replace(/\{,\}/g, ',');
   for (let prev = ''; prev !== s; ) {
@@ -138,7 +141,10 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
   }
   // Words after a plain number are a unit or a noun ("5 apples").
   s = s.replace(/^(-?\d[\d,]*(?:\.\d+)?)\s+[a-zA-Z][a-zA-Z\s]*$/, '$1');
-  if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  // Thousands separated by commas or by (thin) spaces.
+  if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s) || /^-?\d{1,3}(?: \d{3})+(?:\.\d+)?$/.test(s)) {
+    s = s.replace(/[, ]/g, '');
+  }
   s = s
     .replace(/\\frac\s*(\w)\s*(\w)/g, '\\frac{$1}{$2}')
     .replace(/\\frac\s*(\w)\s*\{/g, '\\frac{$1}{')

@@ -24,7 +24,7 @@ describe('extractMathAnswer', () => {
     ['**Final Answer:** 12', '12', 'anchor'],
     ['She pays 3 + 4 = 7 dollars.\n#### 7', '7', 'gsm8k'],
     ['He has 1,234 apples and sells 34, leaving 1,200', '1,200', 'last_number'],
-    ['so the result is -0.75 overall', '-0.75 overall', 'anchor'],
+    ['so the result is -0.75 overall', '-0.75', 'anchor'],
     ['we get 3/4 of it', '3/4', 'last_number'],
   ])('%s', (response, answer, rule) => {
     const got = extractMathAnswer(response);
@@ -110,7 +110,8 @@ const EQUIVALENCE: Array<[string, string, boolean]> = [
   ['1.5e3', '1500', true],
   ['1.5 \\times 10^{3}', '1500', true],
   ['0.333', '\\frac{1}{3}', false],
-  ['0.33333', '\\frac{1}{3}', true],
+  ['0.33333', '\\frac{1}{3}', false],
+  ['0.333333', '\\frac{1}{3}', true],
   ['3.14', '\\pi', false],
   ['3.14159265', '\\pi', true],
   ['2', '3', false],
@@ -340,8 +341,9 @@ describe('verifyMath', () => {
     expect(verifyMath(`${'{'.repeat(5000)} \\boxed{${'{'.repeat(3000)}`, '3').correct).toBe(false);
   });
 
-  it('takes the last of several boxed answers', () => {
-    expect(verifyMath('\\boxed{1} no wait \\boxed{2}', '2').correct).toBe(true);
-    expect(verifyMath('\\boxed{1} no wait \\boxed{2}', '1').correct).toBe(false);
+  it('takes the last of several boxed answers when asked to', () => {
+    const last = { multipleAnswers: 'last' } as const;
+    expect(verifyMath('\\boxed{1} no wait \\boxed{2}', '2', last).correct).toBe(true);
+    expect(verifyMath('\\boxed{1} no wait \\boxed{2}', '1', last).correct).toBe(false);
   });
 });

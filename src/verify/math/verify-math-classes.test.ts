@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { type MathOptions, verifyMath } from './index.js';
+
+/** [response, reference, correct?] per class of issue 10: each false accept listed there is a `false` row. */
+type Row = [string, string, boolean];
+
+const check = (rows: Row[], options: MathOptions = {}) =>
+  it.each(rows)('%s | %s -> %s', (response, reference, correct) => {
+    const got = verifyMath(response, reference, options);
+    expect(got.correct, got.reason).toBe(correct);
+  });
+
+describe('class 0: numbers that differ are different', () => {
+  check([
+    ['#### 86401', '86400', false],
+    ['#### 86400', '86400', true],
+    ['The answer is 100001.', '100000', false],
+    ['\\boxed{123456788}', '123456789', false],
+    ['\\boxed{123456789}', '123456789', true],
+    ['\\boxed{33.33}', '33.333', false],
+    ['\\boxed{0.3333}', '\\frac{1}{3}', false],
+    ['\\boxed{2.50001}', '2.5', false],
+    ['\\boxed{2.50}', '2.5', true],
+    ['\\boxed{0.30000000000000004}', '0.3', true],
+    ['\\boxed{0.333333}', '\\frac{1}{3}', true],
+    ['\\boxed{0.333334}', '\\frac{1}{3}', false],
+    ['\\boxed{1.4142}', '\\sqrt{2}', false],
+    ['\\boxed{1.41421}', '\\sqrt{2}', true],
+    ['\\boxed{1.414214}', '\\sqrt{2}', true],
+    ['\\boxed{1234567890.1}', '1234567890.2', false],
+    ['\\boxed{100000000000000000001}', '100000000000000000000', false],
+    ['\\boxed{2\\sqrt{2}}', '\\sqrt{8}', true],
+    ['\\boxed{\\frac{1}{3}}', '0.333333', true],
+  ]);
+
+  it('applies a tolerance the user asks for to every number', () => {
+    expect(verifyMath('\\boxed{33.33}', '33.333', { relativeTolerance: 1e-3 }).correct).toBe(true);
+    expect(verifyMath('\\boxed{0.3333}', '1/3', { precision: 4 }).correct).toBe(true);
+  });
+});
+
+describe('class 1: LaTeX answers without a box or anchor', () => {
+  check([
+    ['so $x = \\frac{3}{4}$', '\\frac{3}{4}', true],
+    ['so $x = \\frac{3}{4}$', '4', false],
+    ['The identity is $\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}$', '1', false],
+    [
+      'The identity is $\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}$',
+      '\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}',
+      true,
+    ],
+    ['Hence $x \\geq 5$', '5', false],
+    ['Hence $x \\geq 5$', '[5, \\infty)', true],
+    ['The ratio is $\\frac{1+\\sqrt{5}}{2}$', '2', false],
+    ['The ratio is $\\frac{1+\\sqrt{5}}{2}$', '\\frac{1+\\sqrt{5}}{2}', true],
+    ['The solution set is \\((0,9)\\)', '[0,9)', false],
+    ['The solution set is \\([0,9)\\)', '[0,9)', true],
+    ['We get \\[ y = 2x + 1 \\]', 'y=2x+1', true],
+    ['$$f(y) = y$$', 'f(y) = y', true],
+    ['3/4', '\\frac34', true],
+    ['She earns $12 an hour, so in 3 hours she earns $36.', '36', true],
+    ['She earns $12 an hour, so in 3 hours she earns $36.', '12', false],
+  ]);
+});
+
+describe('class 2: anchors reduce to the math at their end', () => {
+  check([
+    ['Final Answer: The largest $n$ is 34.', '34', true],
+    ['Final Answer: The final answer is $34$. I hope it is correct.', '34', true],
+    ['The answer is: there are 12 ways.', '12', true],
+    ['**Final answer:** $x = 2$ or $x = 3$', '2, 3', true],
+    ['The answer is odd.', '\\text{odd}', true],
+  ]);
+});
+
+describe('class 3: several boxed answers', () => {
+  check([
+    ['\\boxed{(2,2)} and \\boxed{(6,2)}', '(2,2),(6,2)', true],
+    ['\\boxed{(6,2)} and \\boxed{(2,2)}', '(2,2),(6,2)', true],
+    ['\\boxed{3} or maybe \\boxed{4}', '4', false],
+    ['\\boxed{3} or maybe \\boxed{4}', '3', false],
+    ['\\boxed{4}, so again \\boxed{4}', '4', true],
+    ['\\boxed{\\frac12}, that is \\boxed{0.5}', '1/2', true],
+    ['\\boxed{2} and \\boxed{3}', '\\{2, 3\\}', true],
+  ]);
+
+  it('names the hack in the reason', () => {
+    expect(verifyMath('\\boxed{3} \\boxed{4}', '4').reason).toMatch(/2 distinct boxed answers/);
+  });
+
+  it('reads every box as one answer, or only the last, on request', () => {
+    expect(verifyMath('\\boxed{2} \\boxed{3}', '2, 3', { multipleAnswers: 'all' }).correct).toBe(true);
+    expect(verifyMath('\\boxed{3} \\boxed{4}', '4', { multipleAnswers: 'all' }).correct).toBe(false);
+    expect(verifyMath('\\boxed{3} \\boxed{4}', '4', { multipleAnswers: 'last' }).correct).toBe(true);
+  });
+});
+
+describe('class 4: MATH number formatting', () => {
+  check([
+    ['\\boxed{16,\\!386.20}', '16386.2', true],
+    ['\\boxed{32,\\! 349}', '32349', true],
+    ['\\boxed{10,\\!000}', '10000', true],
+    ['\\boxed{10\\,000}', '10000', true],
+    ['\\boxed{10 000}', '10000', true],
+    ['\\boxed{1 234 567}', '1234567', true],
+    ['\\boxed{10\u2009000}', '10000', true],
+    ['\\boxed{2,5}', '2.5', true],
+    ['\\boxed{2,5}', '\\{2, 5\\}', true],
+    ['\\boxed{1,000}', '1', false],
+  ]);
+});
+
+describe('class 5: labelled and compound answers', () => {
+  check([
+    ['\\boxed{(p,q)=(3,2)}', '(3,2)', true],
+    ['\\boxed{(p,q)=(2,3)}', '(3,2)', false],
+    ['\\boxed{AB=4, CD=5}', '4, 5', true],
+    ['\\boxed{7:32}', '7:32', true],
+    ['\\boxed{7 : 32}', '7:32', true],
+    ['\\boxed{32:7}', '7:32', false],
+    ['\\boxed{2 \\text{ or } 3}', '2, 3', true],
+    ['\\boxed{2; 3}', '2, 3', true],
+    ['\\boxed{m\\angle A = 30^\\circ}', '30', true],
+  ]);
+});
+
+describe('class 6: semantics of structures', () => {
+  check([
+    ['\\boxed{(1,2),(3,4)}', '(3,4),(1,2)', true],
+    ['\\boxed{(1,2),(1,2)}', '(1,2),(3,4)', false],
+    ['\\boxed{(1,2),(3,4),(1,2)}', '(1,2),(3,4)', false],
+    ['\\boxed{[0,9)}', '[0,9)', true],
+    ['\\boxed{(0,9]}', '[0,9)', false],
+    ['\\boxed{\\begin{pmatrix}1\\\\2\\\\\\end{pmatrix}}', '\\begin{pmatrix}1\\\\2\\end{pmatrix}', true],
+    ['\\boxed{x \\geq 5}', 'x \\ge 5', true],
+    ['\\boxed{5 \\le x}', 'x \\geq 5', true],
+    ['\\boxed{x > 5}', 'x \\geq 5', false],
+    ['\\boxed{(x^2-2)^{5/3}}', '\\sqrt[3]{(x^2-2)^5}', true],
+    ['\\boxed{(x^2-2)^{5/3}}', '\\sqrt[3]{(x^2-2)^4}', false],
+  ]);
+
+  it('compares relations as relations on request', () => {
+    const relation = { relations: 'relation' } as const;
+    expect(verifyMath('\\boxed{x \\geq 5}', '[5, \\infty)', relation).correct).toBe(false);
+    expect(verifyMath('\\boxed{5 \\le x}', 'x \\ge 5', relation).correct).toBe(true);
+    expect(verifyMath('\\boxed{x \\geq 5}', '[5, \\infty)').correct).toBe(true);
+  });
+
+  it('says "undecided" when the values cannot be compared, not "incorrect"', () => {
+    const got = verifyMath('\\boxed{\\sqrt{x}}', '\\sqrt{-x}');
+    expect(got.status).toBe('undecided');
+    expect(got.correct).toBe(false);
+    expect(got.reason).toMatch(/could not decide.*sample points/);
+  });
+});
+
+describe('class 7: text answers', () => {
+  check([
+    ['\\boxed{odd}', '\\text{odd}', true],
+    ['\\boxed{\\text{even}}', '\\text{odd}', false],
+    ['The answer is $\\text{odd}$', 'odd', true],
+    ['\\boxed{B}', 'B', true],
+    ['\\boxed{b}', 'B', false],
+    ['$$f(y) = y$$', 'f(y)=y', true],
+    ['$$f(y) = 2y$$', 'f(y)=y', false],
+  ]);
+});
+
+describe('variable names in equations', () => {
+  it('ignores labels by default and compares them when strict', () => {
+    expect(verifyMath('\\boxed{y = 3}', 'x = 3').correct).toBe(true);
+    expect(verifyMath('\\boxed{y = 3}', 'x = 3', { variables: 'strict' }).correct).toBe(false);
+    expect(verifyMath('\\boxed{x = 3}', 'x = 3', { variables: 'strict' }).correct).toBe(true);
+    expect(verifyMath('\\boxed{3}', 'x = 3', { variables: 'strict' }).correct).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  const budget = { timeoutMs: 500 };
+  it.each([
+    ['unbalanced braces', '\\boxed{\\frac{1}{2}', '1/2'],
+    ['an unterminated math span', 'so $x = \\frac{1}{2}', '1/2'],
+    ['an empty box', 'The answer is \\boxed{}', '3'],
+    ['deeply nested fractions', `\\boxed{${'\\frac{1}{'.repeat(400)}2${'}'.repeat(400)}}`, '2'],
+    ['1 MB of LaTeX', `$${'x^{2}+'.repeat(170_000)}1$`, '1'],
+    ['1 MB of dollar signs', '$1 '.repeat(350_000), '2'],
+  ])('%s: a clear verdict within the budget, never a false accept', (_, response, reference) => {
+    const started = performance.now();
+    const got = verifyMath(response, reference, budget);
+    expect(got.correct).toBe(false);
+    expect(got.reason.length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('says an empty box is empty', () => {
+    expect(verifyMath('The answer is \\boxed{}', '3')).toMatchObject({
+      status: 'incorrect',
+      extracted: null,
+      reason: 'the \\boxed{} answer is empty',
+    });
+  });
+});
+
+describe('properties', () => {
+  const answers = [
+    '\\frac{1}{2}',
+    '0.5',
+    '(1,2)',
+    '[1,2)',
+    '\\{1,2\\}',
+    'x^2+2x+1',
+    '(x+1)^2',
+    'x = 3',
+    '3',
+    '\\sqrt{8}',
+    '2\\sqrt{2}',
+    '50\\%',
+    'B',
+    '\\text{odd}',
+    '1, 2',
+  ];
+  it('equivalence is symmetric', () => {
+    for (const a of answers) {
+      for (const b of answers) {
+        const ab = verifyMath(`\\boxed{${a}}`, b).correct;
+        const ba = verifyMath(`\\boxed{${b}}`, a).correct;
+        expect(ab, `${a} vs ${b}`).toBe(ba);
+      }
+    }
+  });
+
+  it('a response never matches a reference it only contains as a digit of a larger expression', () => {
+    const wrappers = [
+      (d: string) => `$\\frac{${d}+\\sqrt{5}}{7}$`,
+      (d: string) => `$x^{${d}} + 1$`,
+      (d: string) => `The answer is $\\sqrt{${d}3}$.`,
+      (d: string) => `so $f(x) = ${d}x - 1$`,
+      (d: string) => `\\[ \\begin{pmatrix} ${d} & 0 \\\\ 0 & 1 \\end{pmatrix} \\]`,
+      (d: string) => `$(${d}, 9)$`,
+      (d: string) => `Hence $x \\le ${d}$`,
+    ];
+    for (const digit of ['2', '5', '7']) {
+      for (const wrap of wrappers) {
+        const got = verifyMath(wrap(digit), digit);
+        expect(got.correct, `${wrap(digit)}: ${got.reason}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe('--explain', () => {
+  it('lists the candidates, the normalized forms and the comparison that decided', () => {
+    const got = verifyMath('I think $x = 4$. Final answer: \\boxed{\\dfrac{1}{2}}', ['0.4', '0.5'], {
+      explain: true,
+    });
+    expect(got.correct).toBe(true);
+    expect(got.explanation?.candidates).toEqual([
+      { rule: 'boxed', text: '\\dfrac{1}{2}' },
+      { rule: 'anchor', text: '\\boxed{\\dfrac{1}{2}}' },
+      { rule: 'math_span', text: 'x = 4' },
+    ]);
+    expect(got.explanation?.comparisons).toEqual([
+      expect.objectContaining({ reference: '0.4', equal: false }),
+      expect.objectContaining({
+        reference: '0.5',
+        equal: true,
+        method: 'numeric',
+        normalized: expect.objectContaining({ answer: '\\frac{1}{2}', reference: '0.5' }),
+      }),
+    ]);
+  });
+});
