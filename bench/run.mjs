@@ -9,7 +9,6 @@ import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
-const { verifyMath } = await import('../dist/verify/math/index.js');
 const { checkInstructions } = await import('../dist/verify/ifeval/index.js');
 const { createCodeSandbox } = await import('../dist/verify/code/index.js');
 
@@ -28,42 +27,11 @@ function throughput(items, fn, ms = quick ? 300 : 1500) {
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const sections = [];
 
-// ── math ────────────────────────────────────────────────────────────────────────────────────────
+// ── math (bench/math.mjs, also runnable alone; `--before <dist>` compares with another build) ──────
 {
-  const numeric = Array.from({ length: 2000 }, (_, i) => {
-    const n = (i * 7919) % 100000;
-    const variants = [
-      [`So the total is ${n} apples.\n#### ${n}`, String(n)],
-      [`The answer is $\\boxed{${n}}$.`, String(n)],
-      [`Therefore the final answer is ${fmt(n)} dollars.`, String(n)],
-      [`#### ${n + 1}`, String(n)],
-    ];
-    return variants[i % variants.length];
-  });
-  const symbolic = [
-    ['The answer is $\\boxed{x^2 + 2x + 1}$', '(x+1)^2'],
-    ['$\\boxed{\\frac{\\sqrt{3}}{2}}$', '\\sin(\\pi/3)'],
-    ['$\\boxed{2\\sqrt{2}}$', '\\sqrt{8}'],
-    ['$\\boxed{\\frac{x+1}{2}}$', '\\frac{x}{2} + \\frac{1}{2}'],
-    ['$\\boxed{(1, 2]}$', '(1,2]'],
-    ['$\\boxed{\\{3, 1\\}}$', '\\{1,3\\}'],
-  ];
-  // Baseline: the floor a verifier cannot beat — pull the text after "####" or the last number
-  // with one regex and compare strings, which is what naive GSM8K scorers do.
-  const naive = ([response, gold]) =>
-    (/(-?[\d,.]+)\D*$/.exec(response)?.[1] ?? '').replace(/,/g, '') === gold;
-  const naiveRate = throughput(numeric, naive);
-  const numericRate = throughput(numeric, ([r, g]) => verifyMath(r, g));
-  const symbolicRate = throughput(symbolic, ([r, g]) => verifyMath(r, g), quick ? 300 : 3000);
-  sections.push(`## Math verification (one core)
-
-| case | rows/s | vs naive regex baseline |
-|---|---:|---:|
-| naive regex + string compare (baseline) | ${fmt(naiveRate)} | 1.00× |
-| plain numeric answers (GSM8K/MATH style: ####, boxed, anchors, separators, units) | ${fmt(numericRate)} | ${fmt(numericRate / naiveRate, 3)}× |
-| symbolic answers (expansion, radicals, trig, intervals, sets) | ${fmt(symbolicRate)} | ${fmt(symbolicRate / naiveRate, 4)}× |
-
-Target ≥ 5,000 rows/s for plain numeric answers: **${numericRate >= 5000 ? 'met' : 'NOT met'}** (${fmt(numericRate / 5000, 1)}× the target).`);
+  const at = process.argv.indexOf('--before');
+  const { mathSection } = await import('./math.mjs');
+  sections.push(await mathSection({ quick, before: at > 0 ? process.argv[at + 1] : undefined }));
 }
 
 // ── IFEval ──────────────────────────────────────────────────────────────────────────────────────

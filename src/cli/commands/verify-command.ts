@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { SampleIdSchema } from '../../core/index.js';
-import type { CommandState } from '../program.js';
+import { MathParamsSchema, mathOptionsOf } from '../../spec/sources/math-params.js';
+import { type CommandState, finiteNumber, positiveInt } from '../program.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -15,6 +16,18 @@ const MathRowSchema = z.object({
   response: z.string(),
 });
 
+interface MathFlags {
+  timeoutMs: number;
+  relativeTolerance?: number;
+  precision: number;
+  percent: boolean;
+  variables: string;
+  relations: string;
+  multipleAnswers: string;
+  lastNumber: boolean;
+  explain?: boolean;
+}
+
 export function registerVerifyCommand(program: Command, state: CommandState): void {
   const verify = program
     .command('verify')
@@ -24,23 +37,81 @@ export function registerVerifyCommand(program: Command, state: CommandState): vo
     verify
       .command('math')
       .description(
-        'Check final answers: rows {"id", "reference", "response"} -> {"id", "correct", "extracted", ...}',
+        'Check final answers: rows {"id", "reference", "response"} -> {"id", "correct", "status", "extracted", ...}',
       ),
     { concurrency: 1 },
   )
-    .option('--timeout-ms <n>', 'time budget per comparison', (v) => Number(v), 2000)
+    .option(
+      '--timeout-ms <n>',
+      'time budget per comparison; running out is "undecided"',
+      positiveInt('--timeout-ms'),
+      2000,
+    )
+    .option(
+      '--relative-tolerance <x>',
+      'relative tolerance for every number (default: none; integers exact, decimals as written)',
+      finiteNumber('--relative-tolerance'),
+    )
+    .option(
+      '--precision <n>',
+      'significant digits from which a decimal also equals the value it rounds (0.333333 = 1/3)',
+      positiveInt('--precision'),
+      6,
+    )
+    .option('--no-percent', 'do not read 50% as 0.5 (nor as 50)')
+    .addOption(
+      new Option(
+        '--variables <mode>',
+        'whether the names answers are labelled with must agree (x = 3 vs y = 3)',
+      )
+        .choices(MathParamsSchema.shape.variables.unwrap().options)
+        .default('lenient'),
+    )
+    .addOption(
+      new Option('--relations <mode>', 'inequalities as the sets they describe, or as statements')
+        .choices(MathParamsSchema.shape.relations.unwrap().options)
+        .default('set'),
+    )
+    .addOption(
+      new Option(
+        '--multiple-answers <mode>',
+        'several distinct \\boxed{} answers: wrong for a one-part reference (reject), read together (all), or the last',
+      )
+        .choices(MathParamsSchema.shape.multiple_answers.unwrap().options)
+        .default('reject'),
+    )
+    .option('--no-last-number', 'never fall back to the last number of the response')
+    .option('--explain', "add each row's candidates, normalized forms and deciding comparison")
     .addHelpText(
       'after',
       `
-Each output line: {"id", "correct", "extracted", "rule", "matched_reference", "method", "reason", "timed_out"}.
-"reference" may be a string or a list of acceptable answers.
+Each output line: {"id", "correct", "status", "extracted", "rule", "matched_reference", "method",
+"reason", "timed_out"}, and "explanation" with --explain. "status" is "correct", "incorrect" or
+"undecided" (the comparison could not be carried out; "reason" says why; "correct" is false).
+"rule" is where the answer was found: boxed, anchor, gsm8k, math_span, bare_expression, last_number
+or none. "reference" may be a string or a list of acceptable answers.
 ${JSONL_OUTPUT_HELP}
 
 Example:
   echo '{"id": 1, "reference": "72", "response": "... #### 72"}' | rewardkit verify math --input -`,
     )
-    .action(async (flags: JsonlCommandFlags & { timeoutMs: number }) => {
+    .action(async (flags: JsonlCommandFlags & MathFlags) => {
       const { verifyMath } = await import('../../verify/math/index.js');
+      const options = {
+        ...mathOptionsOf(
+          MathParamsSchema.parse({
+            timeout_ms: flags.timeoutMs,
+            relative_tolerance: flags.relativeTolerance,
+            precision: flags.precision,
+            percent_aware: flags.percent,
+            variables: flags.variables,
+            relations: flags.relations,
+            multiple_answers: flags.multipleAnswers,
+            last_number_fallback: flags.lastNumber,
+          }),
+        ),
+        explain: flags.explain === true,
+      };
       await runJsonlCommand(
         'verify math',
         flags,
@@ -48,9 +119,10 @@ Example:
           schema: MathRowSchema,
           idOf: (row) => row.id,
           handle: (row) => {
-            const r = verifyMath(row.response, row.reference, { timeoutMs: flags.timeoutMs });
+            const r = verifyMath(row.response, row.reference, options);
             return {
               correct: r.correct,
+              status: r.status,
               extracted: r.extracted,
               rule: r.rule,
               matched_reference: r.matchedReference,
@@ -58,6 +130,7 @@ Example:
               reason: r.reason,
               timed_out: r.timedOut,
               ...(r.warnings.length > 0 && { warnings: r.warnings }),
+              ...(r.explanation && { explanation: r.explanation }),
             };
           },
         },

@@ -140,7 +140,7 @@ export function mathSpans(text: string): MathSpan[] {
         end < 0 ||
         end - i > MAX_INLINE_MATH ||
         content.includes('\n\n') ||
-        isProse(content)
+        isCurrency(content)
       ) {
         i++;
         continue;
@@ -171,6 +171,11 @@ function isProse(text: string): boolean {
   return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(text);
 }
 
+/** Two currency signs around prose (`$12 an hour, so $`): the "content" starts with an amount and reads as words. */
+function isCurrency(content: string): boolean {
+  return /^[\d.,]/.test(content) && isProse(content);
+}
+
 function findUnescaped(text: string, needle: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') {
@@ -196,7 +201,9 @@ function proseOutsideMath(text: string): string {
   }
   const rest = text.slice(at);
   const open = /\$\$|(?<!\\)\$(?![\d\s])|\\[([]/.exec(rest);
-  return withoutLatex(out + (open ? rest.slice(0, open.index) : rest));
+  const prose = out + (open ? rest.slice(0, open.index) : rest);
+  // MATH's digit grouping (`97,\!248`, `10\,000`) is one number, not LaTeX to drop.
+  return withoutLatex(prose.replace(/(\d)(?:,\\!\s*|\\,)(?=\d{3}(?!\d))/g, '$1,'));
 }
 
 /**
@@ -301,11 +308,17 @@ function lastNumber(text: string): string | null {
   return last === undefined ? null : last.replace(/,$/, '').trim();
 }
 
-/** A short response with no prose that is itself the answer: "3/4", "x = 5", "\frac{1}{2}". */
+/**
+ * A short response that is itself the answer: an expression with no prose ("3/4", "x = 5",
+ * "\frac{1}{2}", a matrix) or a few words and nothing else ("odd", "no solution").
+ */
 function bareExpression(text: string): string | null {
   const trimmed = text.trim().replace(/\.$/, '');
-  if (trimmed === '' || trimmed.length > 80 || trimmed.includes('\n')) return null;
-  if (PROSE_WORD.test(trimmed.replace(/\\[A-Za-z]+/g, ' '))) return null;
+  if (trimmed === '' || trimmed.length > 200 || trimmed.includes('\n\n')) return null;
+  if (/\\(?:boxed|fbox)/.test(trimmed)) return null;
+  if (/^[A-Za-z]+(?: [A-Za-z]+){0,2}$/.test(trimmed) && trimmed.length <= 40) return trimmed;
+  if (trimmed.length > 80 && !trimmed.startsWith('\\begin')) return null;
+  if (isProse(trimmed.replace(/\\[A-Za-z]+/g, ' '))) return null;
   return /\d|\\[A-Za-z]|^[A-Za-z]$/.test(trimmed) ? trimmed : null;
 }
 
