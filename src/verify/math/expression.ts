@@ -139,3 +139,51 @@ export function simplifiedDifference(a: Expression, b: Expression): string | nul
     return null;
   }
 }
+
+/** Bits an exact integer may reach before we stop: `9^{9^{9}}` must not be computed. */
+const MAX_EXACT_BITS = 65_536;
+
+/**
+ * The exact value of an expression built from safe integers with +, −, × and non-negative integer
+ * powers (`2^{64}+1`), or null for anything else: doubles cannot tell 2^64 + 1 from 2^64.
+ */
+export function exactInteger(expression: Expression): bigint | null {
+  return expression.variables.length === 0 ? exactNode(expression.node) : null;
+}
+
+function exactNode(node: MathNode): bigint | null {
+  const n = node as unknown as {
+    type: string;
+    value?: unknown;
+    content?: MathNode;
+    fn?: string;
+    args?: MathNode[];
+  };
+  if (n.type === 'ConstantNode')
+    return typeof n.value === 'number' && Number.isSafeInteger(n.value) ? BigInt(n.value) : null;
+  if (n.type === 'ParenthesisNode' && n.content) return exactNode(n.content);
+  if (n.type !== 'OperatorNode' || !n.args) return null;
+  const args = n.args.map(exactNode);
+  if (args.some((a) => a === null)) return null;
+  const [x, y] = args as [bigint, bigint];
+  switch (n.fn) {
+    case 'unaryMinus':
+      return -x;
+    case 'unaryPlus':
+      return x;
+    case 'add':
+      return x + y;
+    case 'subtract':
+      return x - y;
+    case 'multiply':
+      return x * y;
+    case 'pow': {
+      if (y < 0n) return null;
+      const bits = (x < 0n ? -x : x).toString(2).length;
+      if (BigInt(bits) * y > BigInt(MAX_EXACT_BITS)) return null;
+      return x ** y;
+    }
+    default:
+      return null;
+  }
+}

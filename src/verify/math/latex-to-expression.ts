@@ -21,6 +21,8 @@ const FUNCTIONS: Record<string, string> = {
   exp: 'exp',
 };
 
+const INVERSES: Record<string, string> = { sin: 'asin', cos: 'acos', tan: 'atan' };
+
 const GREEK = new Set(
   'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega'.split(
     ' ',
@@ -210,6 +212,12 @@ class Converter {
       if (!term || term[0] === '') throw new NotAnExpression(`${fn} without an argument`);
       arg = new Converter(term[0]).convert();
       this.pos += term[0].length;
+    }
+    // `\tan^{-1} x` is the inverse function, not a reciprocal.
+    const inverse = power !== null && /^\(?\s*-\s*1\s*\)?$/.test(power.trim()) ? INVERSES[fn] : undefined;
+    if (inverse !== undefined) {
+      this.out += `${inverse}(${arg})`;
+      return;
     }
     const call = base === null ? `${fn}(${arg})` : `log((${arg}),(${base}))`;
     this.out += power === null ? call : `(${call})^(${power})`;

@@ -1,6 +1,12 @@
 import { createRng } from '../../core/index.js';
 import { type DecimalLiteral, decimalLiteral, roundsTo, sameDecimal } from './decimal-literal.js';
-import { type Expression, evaluateExpression, type Scalar, simplifiedDifference } from './expression.js';
+import {
+  type Expression,
+  evaluateExpression,
+  exactInteger,
+  type Scalar,
+  simplifiedDifference,
+} from './expression.js';
 import { type MathValue, type ParseOptions, parseMathValue } from './math-value.js';
 import { compactForm, type NormalizedAnswer, normalizeMathAnswer } from './normalize-math.js';
 
@@ -372,6 +378,10 @@ function equalNumbers(
   const la = decimalLiteral(a.text);
   const lb = decimalLiteral(b.text);
   if (ctx.tolerance !== undefined) return close(x, y, ctx.tolerance) ? 'numeric' : null;
+  // Integers beyond 2^53 compare exactly when both sides can be computed exactly.
+  const ia = la !== null && la.scale === 0 ? la.units : exactInteger(a.expression);
+  const ib = lb !== null && lb.scale === 0 ? lb.units : exactInteger(b.expression);
+  if (ia !== null && ib !== null) return ia === ib ? 'numeric' : null;
   if (la !== null && lb !== null) {
     if (sameDecimal(la, lb)) return 'numeric';
     const artefact = Math.max(la.significant, lb.significant) >= ARTEFACT_DIGITS && la.scale + lb.scale > 0;

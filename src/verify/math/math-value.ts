@@ -109,7 +109,8 @@ export function parseMathValue(text: string, options: ParseOptions = {}): MathVa
     .trim()
     .replace(/\s+(?:and|or)\s+/g, ', ')
     .replace(/\s*;\s*/g, ', ');
-  const choice = /^\(?([A-J])\)$|^\(([A-J])\)?$|^([A-J])$/.exec(s);
+  // `(B)`, `B)`, `B`, and `(B) 5`: an option letter with its option's text.
+  const choice = /^\(?([A-J])\)$|^\(([A-J])\)?(?:\s+\S.*)?$|^([A-J])$/.exec(s);
   if (choice) return { kind: 'choice', text: s, letter: (choice[1] ?? choice[2] ?? choice[3]) as string };
 
   const matrix = /^\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\})?([\s\S]*)\\end\{\1\}$/.exec(s);

@@ -19,7 +19,38 @@ const UNICODE: ReadonlyArray<readonly [RegExp, string]> = [
   [/\u00B1/g, '\\pm '],
   [/[\u00A0\u2009\u202F\u3000]/g, ' '],
   [/\uFF05/g, '%'],
+  [/\u00BD/g, '\\frac{1}{2}'],
+  [/\u2153/g, '\\frac{1}{3}'],
+  [/\u2154/g, '\\frac{2}{3}'],
+  [/\u00BC/g, '\\frac{1}{4}'],
+  [/\u00BE/g, '\\frac{3}{4}'],
+  [/\u215B/g, '\\frac{1}{8}'],
+  [/(?<=[\w)}])([\u00B9\u00B2\u00B3\u2070\u2074-\u2079]+)/g, '^{$1}'],
 ];
+
+const SUPERSCRIPT_DIGITS: Record<string, string> = {
+  '\u2070': '0',
+  '\u00B9': '1',
+  '\u00B2': '2',
+  '\u00B3': '3',
+  '\u2074': '4',
+  '\u2075': '5',
+  '\u2076': '6',
+  '\u2077': '7',
+  '\u2078': '8',
+  '\u2079': '9',
+};
+
+/**
+ * `0.\overline{3}` and `1.2\overline{34}` as the exact fractions they are: a repeating decimal
+ * I.B(C) is (IBC − IB) / (10^|B| · (10^|C| − 1)).
+ */
+function repeatingDecimal(whole: string, before: string, repeating: string): string {
+  const all = BigInt(`${whole || '0'}${before}${repeating}`);
+  const head = BigInt(`${whole || '0'}${before}`);
+  const denominator = 10n ** BigInt(before.length) * (10n ** BigInt(repeating.length) - 1n);
+  return `\\frac{${all - head}}{${denominator}}`;
+}
 
 /** Commands whose braced argument is the text itself. */
 const TEXT_COMMANDS =
@@ -106,6 +137,14 @@ const LETTER_UNIT_SUFFIX = /(?<=\d)\s+(?:m|s|h|g|l|in)(?:\^\{?[23]\}?|[23²³])?
 export function normalizeMathAnswer(raw: string): NormalizedAnswer {
   let s = raw.trim();
   for (const [pattern, replacement] of UNICODE) s = s.replace(pattern, replacement);
+  s = s
+    .replace(
+      /\^\{([\u00B9\u00B2\u00B3\u2070\u2074-\u2079]+)\}/g,
+      (_, digits: string) => `^{${[...digits].map((d) => SUPERSCRIPT_DIGITS[d]).join('')}}`,
+    )
+    .replace(/(\d*)\.(\d*)\\overline\s*\{(\d+)\}/g, (_, whole: string, before: string, repeating: string) =>
+      repeatingDecimal(whole, before, repeating),
+    );
   s = s
     .replace(/^\$+|\$+$/g, '')
     .replace(/^\\\(|\\\)$/g, '')

@@ -166,6 +166,28 @@ describe('class 7: text answers', () => {
   ]);
 });
 
+describe('more forms: unicode, repeating decimals, inverse trig, big integers, option text', () => {
+  check([
+    ['\\boxed{½}', '\\frac12', true],
+    ['\\boxed{x²+1}', 'x^2+1', true],
+    ['\\boxed{x³+1}', 'x^2+1', false],
+    ['\\boxed{1/3}', '0.\\overline{3}', true],
+    ['\\boxed{\\frac{37}{30}}', '1.2\\overline{3}', true],
+    ['\\boxed{0.3}', '0.\\overline{3}', false],
+    ['\\boxed{\\tan^{-1}(1)}', '\\frac{\\pi}{4}', true],
+    ['\\boxed{\\sin^{2}(1) + \\cos^2(1)}', '1', true],
+    ['\\boxed{2^{64}}', '18446744073709551616', true],
+    ['\\boxed{2^{64}+1}', '18446744073709551616', false],
+    ['\\boxed{9^{9^{9}}}', '1', false],
+    ['\\boxed{(A) 5}', 'A', true],
+    ['\\boxed{(B) 5}', 'A', false],
+    ['\\boxed{\\textbf{(C)}}', 'C', true],
+    ['\\boxed{x \\in (-\\infty, -2) \\cup (3, \\infty)}', '(-\\infty,-2)\\cup(3,\\infty)', true],
+    ['\\boxed{\\$ 1{,}234.50}', '1234.5', true],
+    ['\\boxed{2x+y=3}', 'y=-2x+3', true],
+  ]);
+});
+
 describe('variable names in equations', () => {
   it('ignores labels by default and compares them when strict', () => {
     expect(verifyMath('\\boxed{y = 3}', 'x = 3').correct).toBe(true);
