@@ -312,22 +312,25 @@ function ordered(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
 
 /**
  * A perfect matching between the two lists: order does not count, multiplicity does (a list of
- * tuples with a duplicate is not the list without it). Sizes are small: backtracking is enough.
+ * tuples with a duplicate is not the list without it). Each pair is compared once, then Kuhn's
+ * augmenting paths find the matching: polynomial, where backtracking over permutations is not.
  */
 function unordered(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
   if (as.length !== bs.length) return false;
-  const used = new Array<boolean>(bs.length).fill(false);
-  const match = (i: number): boolean => {
-    if (i === as.length) return true;
+  const equal = as.map((a) => bs.map((b) => !outOfTime(ctx) && equalValues(a, b, ctx) !== null));
+  const owner = new Array<number>(bs.length).fill(-1);
+  const augment = (i: number, seen: boolean[]): boolean => {
     for (let j = 0; j < bs.length; j++) {
-      if (used[j] || equalValues(as[i] as MathValue, bs[j] as MathValue, ctx) === null) continue;
-      used[j] = true;
-      if (match(i + 1)) return true;
-      used[j] = false;
+      if (!equal[i]?.[j] || seen[j]) continue;
+      seen[j] = true;
+      if (owner[j] === -1 || augment(owner[j] as number, seen)) {
+        owner[j] = i;
+        return true;
+      }
     }
     return false;
   };
-  return match(0);
+  return as.every((_, i) => augment(i, new Array<boolean>(bs.length).fill(false)));
 }
 
 /** `(a, b)` written as a pair means the open interval when the other side is one. */

@@ -292,3 +292,19 @@ describe('--explain', () => {
     ]);
   });
 });
+
+describe('adversarial sizes', () => {
+  it('matches long lists in polynomial time and keeps multiplicity', () => {
+    const ones = Array.from({ length: 40 }, () => '1');
+    const started = performance.now();
+    const got = verifyMath(`\\boxed{${ones.join(', ')}}`, [...ones.slice(1), '2'].join(', '), { timeoutMs: 60_000 });
+    expect(got.status).toBe('incorrect');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('reads a thousand boxes without comparing every pair', () => {
+    const boxes = Array.from({ length: 1000 }, (_, i) => `\\boxed{${i % 3}}`).join(' ');
+    const got = verifyMath(boxes, '1');
+    expect(got).toMatchObject({ status: 'incorrect', extracted: '0, 1, 2' });
+  });
+});

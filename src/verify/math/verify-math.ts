@@ -66,8 +66,14 @@ function hasSeveralParts(reference: string): boolean {
   return kind === 'list' || kind === 'set' || kind === 'tuple' || kind === 'union';
 }
 
+/** Boxes beyond this many are told apart by their text only: pairwise equivalence is quadratic. */
+const MAX_COMPARED_BOXES = 16;
+
 /** Distinct answers, where equivalent repeats (`\boxed{1/2}` and `\boxed{0.5}`) count once. */
 function distinctAnswers(answers: string[], options: MathOptions): string[] {
+  if (answers.length > MAX_COMPARED_BOXES) {
+    return [...new Map(answers.map((a) => [normalizeMathAnswer(a).text.replace(/\s+/g, ''), a])).values()];
+  }
   const distinct: string[] = [];
   for (const answer of answers) {
     if (!distinct.some((d) => mathEquivalent(answer, d, { ...options, timeoutMs: 200 }).equal)) {
