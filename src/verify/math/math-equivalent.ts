@@ -218,7 +218,12 @@ function equalValues(a: MathValue, b: MathValue, ctx: Context): EquivalenceMetho
       return null;
     case 'set':
     case 'list':
-      if (a.kind === 'set' || a.kind === 'list') return structural(unordered(a.items, b.items, ctx));
+      // A written set has no multiplicity (`\{1, 1, 2\}` is `\{1, 2\}`); a list of answers does.
+      if (a.kind === 'set' || b.kind === 'set') {
+        if (a.kind === 'set' || a.kind === 'list') return structural(sameElements(a.items, b.items, ctx));
+        return null;
+      }
+      if (a.kind === 'list') return structural(unordered(a.items, b.items, ctx));
       if (a.kind === 'tuple' && b.kind === 'list') return structural(ordered(a.items, b.items, ctx));
       return null;
     case 'interval':
@@ -331,6 +336,14 @@ function unordered(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
     return false;
   };
   return as.every((_, i) => augment(i, new Array<boolean>(bs.length).fill(false)));
+}
+
+/** Every element of each side equals some element of the other: sets, where repeats do not count. */
+function sameElements(as: MathValue[], bs: MathValue[], ctx: Context): boolean {
+  const equal = as.map((a) => bs.map((b) => !outOfTime(ctx) && equalValues(a, b, ctx) !== null));
+  return (
+    as.every((_, i) => equal[i]?.some(Boolean)) && bs.every((_, j) => equal.some((row) => row[j] === true))
+  );
 }
 
 /** `(a, b)` written as a pair means the open interval when the other side is one. */

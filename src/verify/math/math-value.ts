@@ -124,7 +124,18 @@ export function parseMathValue(text: string, options: ParseOptions = {}): MathVa
   }
 
   const union = splitTopLevel(s, '\\cup');
-  if (union.length > 1) return { kind: 'union', text: s, items: union.map(parse) };
+  if (union.length > 1) {
+    const items = union.map(parse);
+    // A union of finite sets is the set of their elements: `\{1,3\} \cup \{2,4\}` is `\{1,2,3,4\}`.
+    if (items.every((item) => item.kind === 'set')) {
+      return {
+        kind: 'set',
+        text: s,
+        items: items.flatMap((item) => (item.kind === 'set' ? item.items : [])),
+      };
+    }
+    return { kind: 'union', text: s, items };
+  }
 
   const equalities = splitTopLevel(s, '=');
   if (equalities.length === 2 && !/[<>]$/.test(equalities[0] as string)) {

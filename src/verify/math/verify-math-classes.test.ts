@@ -129,6 +129,9 @@ describe('class 6: semantics of structures', () => {
     ['\\boxed{(1,2),(3,4)}', '(3,4),(1,2)', true],
     ['\\boxed{(1,2),(1,2)}', '(1,2),(3,4)', false],
     ['\\boxed{(1,2),(3,4),(1,2)}', '(1,2),(3,4)', false],
+    ['\\boxed{\\{1,3\\} \\cup \\{2,4\\}}', '\\{1,2,3,4\\}', true],
+    ['\\boxed{\\{1,3\\} \\cup \\{2,5\\}}', '\\{1,2,3,4\\}', false],
+    ['\\boxed{\\{1,1,2\\}}', '\\{1,2\\}', true],
     ['\\boxed{[0,9)}', '[0,9)', true],
     ['\\boxed{(0,9]}', '[0,9)', false],
     ['\\boxed{\\begin{pmatrix}1\\\\2\\\\\\end{pmatrix}}', '\\begin{pmatrix}1\\\\2\\end{pmatrix}', true],
@@ -297,7 +300,9 @@ describe('adversarial sizes', () => {
   it('matches long lists in polynomial time and keeps multiplicity', () => {
     const ones = Array.from({ length: 40 }, () => '1');
     const started = performance.now();
-    const got = verifyMath(`\\boxed{${ones.join(', ')}}`, [...ones.slice(1), '2'].join(', '), { timeoutMs: 60_000 });
+    const got = verifyMath(`\\boxed{${ones.join(', ')}}`, [...ones.slice(1), '2'].join(', '), {
+      timeoutMs: 60_000,
+    });
     expect(got.status).toBe('incorrect');
     expect(performance.now() - started).toBeLessThan(5000);
   });
