@@ -204,8 +204,15 @@ function withSourceBudget<T>(
   source: SourceConfig,
   context: SourceContext,
   work: (context: SourceContext) => T | Promise<T>,
-): Promise<T> {
-  return withSharedDeadline(context.signal, source.timeout_ms, (signal) => work({ ...context, signal }));
+): T | Promise<T> {
+  return withSharedDeadline(context.signal, source.timeout_ms, (deadline) =>
+    work({
+      ...context,
+      get signal() {
+        return deadline.signal;
+      },
+    }),
+  );
 }
 
 const scoredEvidence = (source: SourceConfig, outcome: SourceOutcome, started: number): SourceRun => {

@@ -12,7 +12,7 @@ describe('withSharedDeadline', () => {
     const signals: AbortSignal[] = [];
     const gates: (() => void)[] = [];
     const runs = Array.from({ length: 16 }, () =>
-      withSharedDeadline(caller, 1000, (signal) => {
+      withSharedDeadline(caller, 1000, ({ signal }) => {
         signals.push(signal);
         return new Promise<void>((resolve) => gates.push(resolve));
       }),
@@ -29,7 +29,7 @@ describe('withSharedDeadline', () => {
   test('should time out every run of the budget with the budget in the message and abort their signal', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let seen: AbortSignal | undefined;
-    const run = withSharedDeadline(new AbortController().signal, 50, (signal) => {
+    const run = withSharedDeadline(new AbortController().signal, 50, ({ signal }) => {
       seen = signal;
       return new Promise<never>(() => {});
     });
@@ -44,7 +44,7 @@ describe('withSharedDeadline', () => {
     const run = withSharedDeadline(
       caller.signal,
       10_000,
-      (signal) =>
+      ({ signal }) =>
         new Promise((_, reject) =>
           signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
         ),
@@ -67,5 +67,39 @@ describe('withSharedDeadline', () => {
     await vi.advanceTimersByTimeAsync(100);
     await short_;
     await expect(long).resolves.toBe('done');
+  });
+
+  test('should create no timer for a run that finishes synchronously without reading its signal', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const value = withSharedDeadline(new AbortController().signal, 1000, () => 7);
+    expect(value).toBe(7);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('should clear the timer of a synchronous run that read its signal', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const value = withSharedDeadline(new AbortController().signal, 1000, ({ signal }) => signal.aborted);
+    expect(value).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('should still time out an asynchronous run that never reads its signal', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const run = withSharedDeadline(new AbortController().signal, 30, () => new Promise<never>(() => {}));
+    const outcome = expect(run).rejects.toThrow('timed out after 30 ms');
+    await vi.advanceTimersByTimeAsync(30);
+    await outcome;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('should release the deadline of a run that throws synchronously', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    expect(() =>
+      withSharedDeadline(new AbortController().signal, 1000, ({ signal }) => {
+        void signal;
+        throw new Error('bad input');
+      }),
+    ).toThrow('bad input');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

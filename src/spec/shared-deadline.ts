@@ -3,6 +3,9 @@
  * under the same caller signal and time budget — a request's or a file batch's samples all start
  * together, so they share one deadline instead of each creating a controller, a listener and a
  * timer. They would all time out at the same moment anyway.
+ *
+ * The deadline is joined lazily: a run that finishes synchronously without reading its signal
+ * (a verifier, which no timer could interrupt anyway) creates no controller and no timer at all.
  */
 interface Deadline {
   readonly controller: AbortController;
@@ -11,14 +14,52 @@ interface Deadline {
   users: number;
 }
 
+/** What a run sees of its deadline: the signal, created on first read. */
+export interface LazyDeadline {
+  readonly signal: AbortSignal;
+}
+
 /** Deadlines that runs starting in this turn may still join, by caller signal and budget. */
 const joinable = new WeakMap<AbortSignal, Map<number, Deadline>>();
 
-export async function withSharedDeadline<T>(
+export function withSharedDeadline<T>(
   callerSignal: AbortSignal,
   budgetMs: number,
-  work: (signal: AbortSignal) => T | Promise<T>,
-): Promise<T> {
+  work: (deadline: LazyDeadline) => T | Promise<T>,
+): T | Promise<T> {
+  let joined: Deadline | undefined;
+  const join = () => {
+    if (!joined) {
+      joined = joinDeadline(callerSignal, budgetMs);
+      joined.users++;
+    }
+    return joined;
+  };
+  const leave = () => {
+    if (joined) leaveDeadline(callerSignal, budgetMs, joined);
+  };
+  let result: T | Promise<T>;
+  try {
+    result = work({
+      get signal() {
+        return join().controller.signal;
+      },
+    });
+  } catch (error) {
+    leave();
+    throw error;
+  }
+  if (!isThenable(result)) {
+    leave();
+    return result;
+  }
+  return Promise.race([result, join().expired]).finally(leave);
+}
+
+const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+function joinDeadline(callerSignal: AbortSignal, budgetMs: number): Deadline {
   let byBudget = joinable.get(callerSignal);
   if (!byBudget) {
     const fresh = new Map<number, Deadline>();
@@ -33,17 +74,15 @@ export async function withSharedDeadline<T>(
     deadline = startDeadline(callerSignal, budgetMs);
     byBudget.set(budgetMs, deadline);
   }
-  const shared = deadline;
-  shared.users++;
-  try {
-    return await Promise.race([Promise.resolve().then(() => work(shared.controller.signal)), shared.expired]);
-  } finally {
-    shared.users--;
-    if (shared.users === 0) {
-      shared.stop();
-      if (byBudget.get(budgetMs) === shared) byBudget.delete(budgetMs);
-    }
-  }
+  return deadline;
+}
+
+function leaveDeadline(callerSignal: AbortSignal, budgetMs: number, deadline: Deadline): void {
+  deadline.users--;
+  if (deadline.users > 0) return;
+  deadline.stop();
+  const byBudget = joinable.get(callerSignal);
+  if (byBudget?.get(budgetMs) === deadline) byBudget.delete(budgetMs);
 }
 
 function startDeadline(callerSignal: AbortSignal, budgetMs: number): Deadline {
@@ -53,8 +92,9 @@ function startDeadline(callerSignal: AbortSignal, budgetMs: number): Deadline {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      // Rejected first, so the race names the timeout rather than a source's own abort error.
       reject(new Error(`timed out after ${budgetMs} ms`));
+      controller.abort();
     }, budgetMs);
   });
   // Every run racing it handles the rejection; this keeps a last, unraced one from going unhandled.

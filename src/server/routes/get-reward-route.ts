@@ -1,4 +1,5 @@
 import type { RewardResult } from '../../core/index.js';
+import { clientSignal } from '../client-signal.js';
 import { OpenRlhfRequestSchema, openRlhfSamples } from '../openrlhf-request.js';
 import { openRlhfResponse } from '../openrlhf-response.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -25,7 +26,7 @@ export function registerGetRewardRoute(app: ServerApp, service: RewardService, f
       {
         units: unitsOf(samples, needsGroups),
         requestId,
-        signal: c.req.raw.signal,
+        signal: clientSignal(c),
         deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), undefined),
       },
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type RewardResult, SampleSchema } from '../../core/index.js';
 import type { GroupShaping } from '../../rl/index.js';
 import { ApiError } from '../api-error.js';
+import { clientSignal } from '../client-signal.js';
 import type { GroupShaper } from '../group-shaper.js';
 import { readJsonBody } from '../read-json-body.js';
 import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
@@ -78,15 +79,16 @@ export function registerGroupsRoute(
     const requestId = c.get('requestId');
     const deadlineMs = requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms);
     const deadline = performance.now() + deadlineMs;
+    const client = clientSignal(c);
     const scored = await scoreUnits(service, {
       units: body.groups.map((g) => g.samples.map((s) => ({ ...s, group: g.group }))),
       requestId,
-      signal: c.req.raw.signal,
+      signal: client,
       deadlineMs,
     });
     // Shaping may call a judge (BRPO): it runs under what is left of the same deadline.
     const shapeSignal = AbortSignal.any([
-      c.req.raw.signal,
+      client,
       AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))),
     ]);
     const groups = [];
@@ -100,7 +102,7 @@ export function registerGroupsRoute(
           { run: body.run ?? options.defaultRun, seed: body.seed ?? 0, signal: shapeSignal },
         );
       } catch (error) {
-        if (!shapeSignal.aborted || c.req.raw.signal.aborted) throw error;
+        if (!shapeSignal.aborted || client.aborted) throw error;
         service.metrics.countFailure('deadline');
         throw new ApiError(
           504,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type RewardResult, SampleSchema } from '../../core/index.js';
+import { clientSignal } from '../client-signal.js';
 import { readJsonBody } from '../read-json-body.js';
 import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
@@ -27,7 +28,7 @@ export function registerRewardsRoute(app: ServerApp, service: RewardService): vo
     const units = await scoreUnits(service, {
       units: unitsOf(body.samples, service.evaluator.needsGroups),
       requestId,
-      signal: c.req.raw.signal,
+      signal: clientSignal(c),
       deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms),
     });
     const byId = new Map<string, RewardResult>(units.flat().map((r) => [r.id, r]));

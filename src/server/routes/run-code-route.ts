@@ -6,6 +6,7 @@ import {
   type RunCodeResult,
 } from '../../verify/code/index.js';
 import { ApiError } from '../api-error.js';
+import { clientSignal } from '../client-signal.js';
 import { readJsonBody } from '../read-json-body.js';
 import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
@@ -37,8 +38,9 @@ export function registerRunCodeRoute(
     const deadlineMs = requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), undefined);
     const stop = new AbortController();
     const disconnected = () => stop.abort('disconnect');
-    c.req.raw.signal.addEventListener('abort', disconnected, { once: true });
-    if (c.req.raw.signal.aborted) disconnected();
+    const client = clientSignal(c);
+    client.addEventListener('abort', disconnected, { once: true });
+    if (client.aborted) disconnected();
     const timer = setTimeout(() => stop.abort('deadline'), deadlineMs);
     let started = false;
     let result: RunCodeResult;
@@ -76,7 +78,7 @@ export function registerRunCodeRoute(
       throw error;
     } finally {
       clearTimeout(timer);
-      c.req.raw.signal.removeEventListener('abort', disconnected);
+      client.removeEventListener('abort', disconnected);
     }
     if (result.status === 'SandboxError') service.metrics.countFailure('sandbox');
     if (capped.length > 0) c.header(CAPPED_HEADER, capped.join(', '));
