@@ -3,8 +3,9 @@
 // against the ideal; and the server's memory across equal rounds of a bounded soak.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
@@ -92,41 +93,49 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const inProcess = (evaluated / (performance.now() - start)) * 1000;
   await evaluator.close();
 
-  // Each store setting and worker count in its own server: SQLite (every result persisted, the
-  // default) and none (HTTP and scoring only), verifying on the main thread (--workers 0) or in 1
-  // or 2 worker threads, so the table shows what persisting and the worker pool cost or gain.
+  // Each store setting, worker-thread count and process count in its own server: SQLite (every
+  // result persisted, the default) and none (HTTP and scoring only), verifying on the main thread
+  // (--workers 0) or in worker threads, in one process or several sharing the port (--processes),
+  // so the table shows what persisting, the thread pool and the processes cost or gain. On a
+  // machine of many cores the process counts go up to half the cores (the load generator, with
+  // its own worker threads, gets the other half).
+  const cores = availableParallelism();
+  const processCounts = [1, 2, ...[4, 8, 16, 32].filter((n) => n <= cores / 2)];
+  const cannonWorkers = cores >= 8 ? Math.min(8, Math.floor(cores / 4)) : 0;
+  const configs = [];
+  for (const store of ['sqlite', 'none']) {
+    for (const workers of [0, 1, 2]) configs.push({ store, workers, processes: 1 });
+    for (const processes of processCounts.slice(1)) configs.push({ store, workers: 0, processes });
+  }
   const rows = [];
   let soak;
-  for (const [store, workers] of [
-    ['sqlite', 0],
-    ['sqlite', 1],
-    ['sqlite', 2],
-    ['none', 0],
-    ['none', 1],
-    ['none', 2],
-  ]) {
+  for (const { store, workers, processes } of configs) {
     const server = await startServe(root, [
       '--spec',
       'math',
       '--workers',
       String(workers),
+      '--processes',
+      String(processes),
       '--store',
-      store === 'none' ? 'none' : join(dir, `store-${workers}.sqlite`),
+      store === 'none' ? 'none' : join(dir, `store-${workers}-${processes}.sqlite`),
     ]);
     for (const connections of [1, 16, 64]) {
-      await cannon({ url: `${server.url}/get_reward`, body, connections, duration: 1 }); // warm up
-      const r = await cannon({ url: `${server.url}/get_reward`, body, connections, duration });
+      const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
+      await cannon({ ...load, duration: 1 }); // warm up
+      const r = await cannon({ ...load, duration });
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
         store,
         workers,
+        processes,
         connections,
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
       });
     }
-    if (store === 'sqlite' && workers === 0) {
+    if (store === 'sqlite' && workers === 0 && processes === 1) {
       // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
       const perRound = quick ? 500 : 2000;
       const rss = [rssMb(server.pid)];
@@ -188,11 +197,11 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\` 0 verifies on the server's main thread, 1 and 2 in that many worker threads.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-| store | workers | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
-|---|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.store} | ${r.workers} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+| store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
 
 GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
 
@@ -201,4 +210,13 @@ GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per
 ${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2)} | ${fmt((100 * r.rps) / r.ideal, 1)}% |`).join('\n')}
 
 Memory soak (SQLite store, 16 connections): server RSS after the load runs above, then after each of 4 rounds of ${fmt(soak.perRound)} requests (${fmt(soak.perRound * BATCH)} samples each): ${soak.rss.map((m) => `${fmt(m, 1)} MB`).join(' → ')}; the last two rounds differ by ${fmt((soak.rss.at(-1) ?? 0) - (soak.rss.at(-2) ?? 0), 1)} MB.`;
+}
+
+// Alone (`node bench/server-load.mjs [--quick]`): prints the section, e.g. on a machine of many cores.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { fmt } = await import('./measure.mjs');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  process.stdout.write(
+    `${await serverLoadSection({ root, quick: process.argv.includes('--quick'), fmt })}\n`,
+  );
 }

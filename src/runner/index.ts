@@ -3,5 +3,10 @@ export { createOrderedPool } from './ordered-pool.js';
 export { type ResumeState, readResumeState } from './output-resume.js';
 export { openParquetResultSink, REWARD_RESULT_PARQUET_SCHEMA } from './parquet-result-sink.js';
 export { isParquetPath, type ResultSink } from './result-sink.js';
-export { createSummaryAccumulator, type RunSummary, type SourceSummary } from './run-summary.js';
+export {
+  createSummaryAccumulator,
+  mergeRunSummaries,
+  type RunSummary,
+  type SourceSummary,
+} from './run-summary.js';
 export { type ScoreFileOptions, type ScoreFileResult, scoreFile } from './score-file.js';

@@ -115,3 +115,53 @@ export function createSummaryAccumulator() {
     },
   };
 }
+
+/**
+ * One summary of runs that scored disjoint rows at the same time (the processes of a `serve
+ * --processes` run): counts add up, means are weighted by what each part scored.
+ */
+export function mergeRunSummaries(parts: readonly RunSummary[], elapsedMs: number): RunSummary {
+  const sum = (pick: (s: RunSummary) => number) => parts.reduce((total, s) => total + pick(s), 0);
+  const rows = sum((s) => s.rows);
+  const scored = sum((s) => s.scored);
+  const rewardSum = sum((s) => (s.mean_reward ?? 0) * s.scored);
+  const bySource = new Map<string, SourceSummary[]>();
+  for (const part of parts) {
+    for (const source of part.sources)
+      bySource.set(source.source, [...(bySource.get(source.source) ?? []), source]);
+  }
+  return {
+    rows,
+    scored,
+    failed: sum((s) => s.failed),
+    skipped: sum((s) => s.skipped),
+    mean_reward: scored > 0 ? rewardSum / scored : null,
+    sources: [...bySource].map(([source, same]) => mergeSourceSummaries(source, same)),
+    failures: parts.flatMap((s) => s.failures).slice(0, KEPT_FAILURES),
+    elapsed_ms: elapsedMs,
+    rows_per_s: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0,
+  };
+}
+
+function mergeSourceSummaries(source: string, same: readonly SourceSummary[]): SourceSummary {
+  const scored = same.reduce((n, s) => n + s.scored, 0);
+  const weighted = (pick: (s: SourceSummary) => number | null) =>
+    same.reduce((total, s) => total + (pick(s) ?? 0) * s.scored, 0);
+  const llms = same.flatMap((s) => (s.llm ? [s.llm] : []));
+  const llmSum = (key: keyof NonNullable<SourceSummary['llm']>) => llms.reduce((n, l) => n + l[key], 0);
+  return {
+    source,
+    scored,
+    mean: scored > 0 ? weighted((s) => s.mean) / scored : null,
+    pass_rate: scored > 0 ? weighted((s) => s.pass_rate) / scored : null,
+    invalid: same.reduce((n, s) => n + s.invalid, 0),
+    ...(llms.length > 0 && {
+      llm: {
+        calls: llmSum('calls'),
+        prompt_tokens: llmSum('prompt_tokens'),
+        completion_tokens: llmSum('completion_tokens'),
+        cache_hits: llmSum('cache_hits'),
+      },
+    }),
+  };
+}

@@ -124,6 +124,8 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
 
   registerHealthRoute(app, () => ({
     spec: deps.evaluator.spec.name,
+    // Which process answered: with `serve --processes` several share the port.
+    pid: process.pid,
     ...(deps.runId !== undefined && { run: deps.runId }),
   }));
   if (options.tokens.length > 0) app.use('*', bearerAuth(options.tokens));

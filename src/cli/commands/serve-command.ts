@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { errorMessage, type RewardResult } from '../../core/index.js';
+import { errorMessage, RewardKitError, type RewardResult } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -7,6 +8,13 @@ import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { createScoringEvaluator, workersOption } from '../scoring-evaluator.js';
+import {
+  parseProcesses,
+  reportListening,
+  reportSummary,
+  runServePrimary,
+  serveProcessRun,
+} from '../serve-processes.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 interface ServeFlags {
@@ -31,6 +39,7 @@ interface ServeFlags {
   runCodeMaxMemory: number;
   runCodeWhenFull: 'wait' | 'refuse';
   workers: number;
+  processes: number;
 }
 
 const port = (value: string): number => {
@@ -59,6 +68,14 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
     )
     .option('-c, --concurrency <n>', 'samples (or groups) scored at once', positiveInt('--concurrency'), 8)
     .addOption(workersOption())
+    .addOption(
+      new Option(
+        '--processes <n|auto>',
+        `server processes sharing the port, each parsing, verifying and storing on its own core (auto: one per core, ${availableParallelism()} here)`,
+      )
+        .argParser(parseProcesses)
+        .default(1),
+    )
     .option(
       '--max-queue <n>',
       'jobs that may wait for a worker before requests get 429',
@@ -149,6 +166,11 @@ Examples:
   # OpenRLHF: --reward.remote_url http://host:8000/get_reward`,
     )
     .action(async (flags: ServeFlags) => {
+      const child = serveProcessRun();
+      if (flags.processes > 1 && !child) {
+        await servePrimary(flags, state);
+        return;
+      }
       const { loadSpec } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
@@ -177,11 +199,14 @@ Examples:
         allowUnsafeCode: flags.allowUnsafeCode,
       });
       let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
-      const tokens =
-        flags.token.length > 0 ? flags.token : (process.env.REWARDKIT_SERVER_TOKENS ?? '').split(',');
-      const run = store
-        ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
-        : undefined;
+      // A serve process of `--processes` writes to its primary's run; the primary finishes it.
+      const run = child
+        ? child.runId === undefined
+          ? undefined
+          : { id: child.runId }
+        : store
+          ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
+          : undefined;
       const writer =
         store && run
           ? createResultWriter((results, requestIds) =>
@@ -208,7 +233,7 @@ Examples:
           maxQueue: flags.maxQueue,
           deadlineMs: flags.deadline,
           maxBodyBytes: flags.maxBody,
-          tokens: tokens.map((t) => t.trim()).filter((t) => t !== ''),
+          tokens: tokensOf(flags),
           groupMethod: flags.groupMethod,
           failedReward: flags.failedReward,
           runCode: {
@@ -220,23 +245,26 @@ Examples:
         },
       });
       const listening = await listenRewardApp(rewardApp, { port: flags.port, host: flags.host });
-      process.stdout.write(`${listening.url}\n`);
-      process.stderr.write(
-        `rewardkit serve: spec "${spec.name}" from ${flags.spec}; ${run ? `store run ${run.id}` : 'no store'}; ${tokens.some((t) => t.trim()) ? 'bearer auth on' : 'no auth'}\n`,
-      );
+      if (child) await reportListening(listening.url);
+      else {
+        process.stdout.write(`${listening.url}\n`);
+        process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);
+      }
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         process.once('SIGTERM', () => resolve('SIGTERM'));
         process.once('SIGINT', () => resolve('SIGINT'));
       });
+      const who = child ? `process ${process.pid}` : 'rewardkit serve';
       process.stderr.write(
-        `rewardkit serve: ${signal}: no new requests; finishing ${rewardApp.requestsInFlight()} in flight\n`,
+        `${who}: ${signal}: no new requests; finishing ${rewardApp.requestsInFlight()} in flight\n`,
       );
       try {
         await listening.close();
         await writer?.flush();
-        if (store && run)
-          await store.finishRun(run.id, summary.summary(performance.now() - started), 'finished');
-        process.stderr.write('rewardkit serve: stopped\n');
+        const finished = summary.summary(performance.now() - started);
+        if (child) await reportSummary(finished);
+        else if (store && run) await store.finishRun(run.id, finished, 'finished');
+        if (!child) process.stderr.write('rewardkit serve: stopped\n');
       } catch (error) {
         process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
         state.exitCode = EXIT.error;
@@ -246,4 +274,61 @@ Examples:
         await store?.close();
       }
     });
+}
+
+const tokensOf = (flags: ServeFlags) =>
+  (flags.token.length > 0 ? flags.token : (process.env.REWARDKIT_SERVER_TOKENS ?? '').split(','))
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+
+const banner = (flags: ServeFlags, specName: string, runId: string | undefined) => {
+  const tokens = tokensOf(flags);
+  return [
+    `spec "${specName}" from ${flags.spec}`,
+    ...(flags.processes > 1 ? [`${flags.processes} processes`] : []),
+    runId ? `store run ${runId}` : 'no store',
+    tokens.length > 0 ? 'bearer auth on' : 'no auth',
+  ].join('; ');
+};
+
+/**
+ * The primary of `--processes N`: creates the store run, starts the processes, prints the URL
+ * once all listen, and at shutdown finishes the run with their merged summaries.
+ */
+async function servePrimary(flags: ServeFlags, state: CommandState): Promise<void> {
+  const { loadSpec } = await import('../../spec/index.js');
+  const { mergeRunSummaries } = await import('../../runner/index.js');
+  const spec = loadSpec(flags.spec);
+  const store = await openStoreFromFlag(flags.store);
+  if (store && (flags.store ?? process.env.REWARDKIT_STORE) === ':memory:') {
+    await store.close();
+    throw new RewardKitError(
+      'RK_USAGE',
+      '--processes needs a store every process can open: a SQLite file or a postgres:// URL, not ":memory:".',
+    );
+  }
+  const started = performance.now();
+  try {
+    const run = store
+      ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
+      : undefined;
+    const summaries = await runServePrimary({
+      processes: flags.processes,
+      runId: run?.id,
+      onListening: (url) => {
+        process.stdout.write(`${url}\n`);
+        process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);
+      },
+      log: (line) => process.stderr.write(`rewardkit serve: ${line}\n`),
+    });
+    if (store && run) {
+      await store.finishRun(run.id, mergeRunSummaries(summaries, performance.now() - started), 'finished');
+    }
+    process.stderr.write('rewardkit serve: stopped\n');
+  } catch (error) {
+    process.stderr.write(`rewardkit serve: ${errorMessage(error)}\n`);
+    state.exitCode = EXIT.error;
+  } finally {
+    await store?.close();
+  }
 }

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import type { RewardResult } from '../core/index.js';
+import { createSummaryAccumulator, mergeRunSummaries } from './run-summary.js';
+
+const result = (id: string, reward: number | null, score?: number, usage = false): RewardResult => ({
+  spec: 'rk/v1',
+  id,
+  status: reward === null ? 'failed' : 'ok',
+  reward,
+  components: {},
+  evidence: [
+    {
+      source: 'math',
+      kind: 'math',
+      verdict: score === undefined ? 'error' : score === 1 ? 'pass' : 'fail',
+      ...(score !== undefined && { score }),
+      veto: false,
+      invalid: score === undefined,
+      elapsed_ms: 1,
+      ...(usage && {
+        usage: {
+          calls: 2,
+          prompt_tokens: 10,
+          completion_tokens: 3,
+          latency_ms: 5,
+          retries: 0,
+          cache_hits: 1,
+        },
+      }),
+    },
+  ],
+  errors: reward === null ? [`${id} failed`] : [],
+  warnings: [],
+  timings: { total_ms: 1 },
+});
+
+describe('mergeRunSummaries', () => {
+  test('should equal the summary of every row scored in one accumulator', () => {
+    const rows = [
+      result('a', 1, 1, true),
+      result('b', 0, 0),
+      result('c', null),
+      result('d', 1, 1),
+      result('e', 0.5, 0.5, true),
+    ];
+    const whole = createSummaryAccumulator();
+    for (const r of rows) whole.add(r);
+    const left = createSummaryAccumulator();
+    const right = createSummaryAccumulator();
+    for (const r of rows.slice(0, 2)) left.add(r);
+    for (const r of rows.slice(2)) right.add(r);
+    right.skip();
+    whole.skip();
+    const merged = mergeRunSummaries([left.summary(10), right.summary(20)], 40);
+    const expected = whole.summary(40);
+    expect(merged.rows).toBe(5);
+    expect(merged.failed).toBe(1);
+    expect(merged.skipped).toBe(1);
+    expect(merged.mean_reward).toBeCloseTo(expected.mean_reward as number, 12);
+    expect(merged.failures).toEqual(expected.failures);
+    expect(merged.rows_per_s).toBe(125);
+    const [math] = merged.sources;
+    const [wholeMath] = expected.sources;
+    expect(math?.scored).toBe(wholeMath?.scored);
+    expect(math?.invalid).toBe(1);
+    expect(math?.mean).toBeCloseTo(wholeMath?.mean as number, 12);
+    expect(math?.pass_rate).toBeCloseTo(wholeMath?.pass_rate as number, 12);
+    expect(math?.llm).toEqual({ calls: 4, prompt_tokens: 20, completion_tokens: 6, cache_hits: 2 });
+  });
+
+  test('should give no means when nothing was scored', () => {
+    const merged = mergeRunSummaries([createSummaryAccumulator().summary(0)], 0);
+    expect(merged).toMatchObject({ rows: 0, mean_reward: null, sources: [], rows_per_s: 0 });
+  });
+});

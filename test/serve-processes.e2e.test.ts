@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
+import { runCli, tempDir } from './cli-harness.js';
+import { postJson, startServe } from './serve-harness.js';
+
+const batch = (i: number) => ({
+  query: [`Q${i}: 2+2? #### 4`, `Q${i}: 2+3? #### 6`],
+  prompts: [`Q${i}: 2+2? `, `Q${i}: 2+3? `],
+  labels: ['4', '5'],
+});
+
+/** Asks /healthz on fresh connections until `count` different processes answered. */
+async function pidsAnswering(url: string, count: number): Promise<Set<number>> {
+  const pids = new Set<number>();
+  for (let i = 0; i < 200 && pids.size < count; i++) {
+    const res = await fetch(`${url}/healthz`, { headers: { connection: 'close' } });
+    pids.add(((await res.json()) as { pid: number }).pid);
+  }
+  return pids;
+}
+
+describe('serve --processes', () => {
+  test('should share one port among the processes, store every result in one run and finish it with the merged summary', async () => {
+    const dir = tempDir();
+    const storePath = join(dir, 'store.sqlite');
+    const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', storePath]);
+    let requests = 0;
+    try {
+      expect((await pidsAnswering(serving.url, 2)).size).toBe(2);
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, async (_, i) => {
+          const res = await postJson(`${serving.url}/get_reward`, batch(i), { connection: 'close' });
+          requests++;
+          return res;
+        }),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect((answer.json() as { rewards: number[] }).rewards).toEqual([1, 0]);
+      }
+    } finally {
+      expect((await serving.stop()).code).toBe(0);
+    }
+    expect(serving.stderr()).toContain('2 processes');
+    const store = openSqliteStore(storePath);
+    try {
+      const [run] = await store.listRuns();
+      expect(run?.status).toBe('finished');
+      expect(run?.summary).toMatchObject({ rows: requests * 2, scored: requests * 2, failed: 0, mean_reward: 0.5 });
+      expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(requests * 2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('should replace a process that dies and keep answering on the same port', async () => {
+    const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', 'none']);
+    try {
+      const pids = await pidsAnswering(serving.url, 2);
+      const [victim] = pids;
+      process.kill(victim as number, 'SIGKILL');
+      let replacement: number | undefined;
+      for (let i = 0; i < 100 && replacement === undefined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const answering = await pidsAnswering(serving.url, 2).catch(() => new Set<number>());
+        replacement = [...answering].find((pid) => !pids.has(pid));
+      }
+      expect(replacement).toBeDefined();
+      const answer = await postJson(`${serving.url}/get_reward`, batch(0));
+      expect(answer.status).toBe(200);
+      expect(serving.stderr()).toMatch(/a serve process exited \(SIGKILL\); starting another/);
+    } finally {
+      expect((await serving.stop()).code).toBe(0);
+    }
+  });
+
+  test('should refuse a bad --processes and an in-memory store it cannot share', async () => {
+    const bad = await runCli(['serve', '--processes', '0']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--processes expects a positive integer or "auto", got "0"');
+    const memory = await runCli(['serve', '--port', '0', '--processes', '2', '--store', ':memory:']);
+    expect(memory.code).not.toBe(0);
+    expect(memory.stderr).toContain('not ":memory:"');
+  });
+});
