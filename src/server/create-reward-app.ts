@@ -134,19 +134,24 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
     jobsInFlight: queue.inFlight,
     requestsInFlight: () => inFlight,
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: options.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          `request body is larger than ${options.maxBodyBytes} bytes (--max-body)`,
-        );
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `request body is larger than ${options.maxBodyBytes} bytes (--max-body)`,
+    );
+  };
+  const streamedLimit = bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge });
+  app.use('*', async function limitBody(c, next) {
+    // A declared length is checked from the header alone: hono's bodyLimit reads `c.req.raw.body`,
+    // which makes the node adapter build a full Web Request for every request. Bodies of unknown
+    // length (chunked) are counted as they stream in, by hono's.
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+      return streamedLimit(c, next);
+    if (Number(length) > options.maxBodyBytes) tooLarge();
+    await next();
+  });
   registerRewardsRoute(app, service);
   registerGroupsRoute(app, service, {
     shaper:

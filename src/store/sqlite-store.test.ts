@@ -116,6 +116,26 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  test('should wait for another process’s write lock without blocking the event loop', async () => {
+    const path = tempFile();
+    const store = openSqliteStore(path);
+    const run = await store.createRun({ spec_name: 's', spec: {} });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let saved = false;
+    const saving = store.saveResults(run.id, [ok('a', 1)]).then(() => {
+      saved = true;
+    });
+    // The event loop keeps turning while the save waits: timers fire, the save is still pending.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(saved).toBe(false);
+    other.exec('COMMIT');
+    other.close();
+    await saving;
+    expect((await store.getResult(run.id, 'a'))?.reward).toBe(1);
+    await store.close();
+  });
+
   test('should keep named state documents, replacing them on write', async () => {
     const path = tempFile();
     const store = openSqliteStore(path);

@@ -30,6 +30,9 @@ interface RunRow {
  * Opens (creating and migrating as needed) a SQLite store at `path`, or an in-memory one for
  * `:memory:`. File databases use WAL, so readers (`rewardkit runs`) never block a scoring run.
  */
+/** How long a write waits for another process's write lock before failing (better-sqlite3's default). */
+const LOCK_WAIT_MS = 5000;
+
 export function openSqliteStore(path: string, options: { readonly?: boolean } = {}): Store {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
@@ -45,6 +48,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
   }
   if (path !== ':memory:' && !options.readonly) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   db.pragma('foreign_keys = ON');
   if (!options.readonly) migrate(db, path);
 
@@ -169,7 +173,24 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       statements.finishRun.run(new Date().toISOString(), status, JSON.stringify(summary), id);
     },
     async saveResults(runId, results, options = {}) {
-      saveMany(runId, results, options.requestId);
+      // Another process (`serve --processes`) may hold the write lock. SQLite's own busy wait
+      // would sleep on the event loop, stalling every request of this process; instead ask for
+      // the lock without waiting and retry after a timer, while the server goes on answering
+      // (and its write-behind batch grows, so contention itself makes transactions fewer).
+      let waitedMs = 0;
+      for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
+        db.pragma('busy_timeout = 0');
+        try {
+          saveMany.immediate(runId, results, options.requestId);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waitedMs >= LOCK_WAIT_MS) throw error;
+        } finally {
+          db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        waitedMs += pause;
+      }
     },
     async getResult(runId, sampleId) {
       const row = statements.getResult.get(runId, sampleId) as StoredResultRow | undefined;
