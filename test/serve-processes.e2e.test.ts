@@ -47,7 +47,12 @@ describe('serve --processes', () => {
     try {
       const [run] = await store.listRuns();
       expect(run?.status).toBe('finished');
-      expect(run?.summary).toMatchObject({ rows: requests * 2, scored: requests * 2, failed: 0, mean_reward: 0.5 });
+      expect(run?.summary).toMatchObject({
+        rows: requests * 2,
+        scored: requests * 2,
+        failed: 0,
+        mean_reward: 0.5,
+      });
       expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(requests * 2);
     } finally {
       await store.close();
