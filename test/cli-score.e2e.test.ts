@@ -1,7 +1,10 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { bubblewrapWorks } from '../src/verify/code/python-runner.js';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+
+const hasBwrap = bubblewrapWorks();
 
 const mathRow = (i: number, correct = true) =>
   JSON.stringify({
@@ -12,7 +15,7 @@ const mathRow = (i: number, correct = true) =>
   });
 
 describe('rewardkit score', () => {
-  test('should score the bundled example dataset with the default preset', async () => {
+  test.skipIf(!hasBwrap)('should score the bundled example dataset with the default preset', async () => {
     const dir = tempDir();
     const out = join(dir, 'out.jsonl');
     const run = await runCli(['score', '--input', join(repoRoot, 'examples/mixed.jsonl'), '--output', out]);
@@ -39,6 +42,24 @@ describe('rewardkit score', () => {
     expect(run.stdout).toMatch(/scored\s+21/);
     expect(run.stdout).toMatch(/failed\s+0/);
   });
+
+  // Without bubblewrap the Python rows are refused, recorded as failed with the reason, and the
+  // run goes on (exit 3); the JavaScript row still runs in QuickJS.
+  test.skipIf(hasBwrap)(
+    'should record the Python code rows as failed, naming bubblewrap, on a machine without it',
+    async () => {
+      const out = join(tempDir(), 'out.jsonl');
+      const run = await runCli(['score', '--input', join(repoRoot, 'examples/mixed.jsonl'), '--output', out]);
+      expect(run.code).toBe(3);
+      const results = readJsonl(out);
+      const failed = results.filter((r) => r.status === 'failed').map((r) => r.id);
+      expect(failed).toEqual(['code-1', 'code-2', 'code-3']);
+      expect(results.find((r) => r.id === 'code-1')?.errors).toEqual([
+        expect.stringMatching(/bubblewrap is not available/),
+      ]);
+      expect(results.find((r) => r.id === 'code-4')).toMatchObject({ status: 'ok', reward: 1 });
+    },
+  );
 
   test('should record malformed rows as failed with file, line and field, and go on', async () => {
     const dir = tempDir();

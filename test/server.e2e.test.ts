@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { bubblewrapWorks } from '../src/verify/code/python-runner.js';
 import { runCli, tempDir } from './cli-harness.js';
 import { postJson, type ServeProcess, startServe } from './serve-harness.js';
 
@@ -47,54 +48,58 @@ describe('rewardkit serve: trainer contracts', () => {
     ]);
   });
 
-  test('should answer SandboxFusion /run_code in its shape: exit codes, TimeLimitExceeded, unsupported and unknown languages', async () => {
-    serving = await startServe(['--spec', 'math']);
-    const ok = await postJson(`${serving.url}/run_code`, {
-      code: 'import sys\nprint(sys.stdin.read().strip()[::-1])',
-      language: 'python',
-      stdin: 'abc',
-      compile_timeout: 10,
-      run_timeout: 10,
-      memory_limit_MB: 256,
-      files: {},
-      fetch_files: [],
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.json()).toEqual({
-      status: 'Success',
-      message: '',
-      compile_result: null,
-      run_result: {
-        status: 'Finished',
-        execution_time: expect.any(Number),
-        return_code: 0,
-        stdout: 'cba\n',
-        stderr: '',
-      },
-      executor_pod_name: null,
-      files: {},
-    });
-    const slow = await postJson(`${serving.url}/run_code`, {
-      code: 'while True:\n    pass',
-      language: 'python',
-      run_timeout: 1,
-    });
-    expect(slow.json()).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
-    const exit = await postJson(`${serving.url}/run_code`, {
-      code: 'exit 3',
-      language: 'bash',
-      memory_limit_MB: -1,
-    });
-    expect(exit.json()).toMatchObject({
-      status: 'Failed',
-      run_result: { status: 'Finished', return_code: 3 },
-    });
-    const lua = await postJson(`${serving.url}/run_code`, { code: 'print(1)', language: 'lua' });
-    expect(lua.status).toBe(200);
-    expect(lua.json()).toMatchObject({ status: 'SandboxError', run_result: null });
-    const cobol = await postJson(`${serving.url}/run_code`, { code: 'x', language: 'cobol' });
-    expect(cobol.status).toBe(400);
-  });
+  // Python and bash under /run_code need bubblewrap; the refusal without it is the next test's.
+  test.skipIf(!bubblewrapWorks())(
+    'should answer SandboxFusion /run_code in its shape: exit codes, TimeLimitExceeded, unsupported and unknown languages',
+    async () => {
+      serving = await startServe(['--spec', 'math']);
+      const ok = await postJson(`${serving.url}/run_code`, {
+        code: 'import sys\nprint(sys.stdin.read().strip()[::-1])',
+        language: 'python',
+        stdin: 'abc',
+        compile_timeout: 10,
+        run_timeout: 10,
+        memory_limit_MB: 256,
+        files: {},
+        fetch_files: [],
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.json()).toEqual({
+        status: 'Success',
+        message: '',
+        compile_result: null,
+        run_result: {
+          status: 'Finished',
+          execution_time: expect.any(Number),
+          return_code: 0,
+          stdout: 'cba\n',
+          stderr: '',
+        },
+        executor_pod_name: null,
+        files: {},
+      });
+      const slow = await postJson(`${serving.url}/run_code`, {
+        code: 'while True:\n    pass',
+        language: 'python',
+        run_timeout: 1,
+      });
+      expect(slow.json()).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
+      const exit = await postJson(`${serving.url}/run_code`, {
+        code: 'exit 3',
+        language: 'bash',
+        memory_limit_MB: -1,
+      });
+      expect(exit.json()).toMatchObject({
+        status: 'Failed',
+        run_result: { status: 'Finished', return_code: 3 },
+      });
+      const lua = await postJson(`${serving.url}/run_code`, { code: 'print(1)', language: 'lua' });
+      expect(lua.status).toBe(200);
+      expect(lua.json()).toMatchObject({ status: 'SandboxError', run_result: null });
+      const cobol = await postJson(`${serving.url}/run_code`, { code: 'x', language: 'cobol' });
+      expect(cobol.status).toBe(400);
+    },
+  );
 
   test('should refuse Python without bubblewrap unless --allow-unsafe-code', async () => {
     const program = { code: 'print(6 * 7)', language: 'python' };

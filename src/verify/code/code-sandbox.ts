@@ -9,9 +9,9 @@ import {
 } from './code-test.js';
 import { bubblewrapWorks, runPythonTests } from './python-runner.js';
 import { createQuickJsPool, type QuickJsPool } from './quickjs-pool.js';
-import { runCodeInBubblewrap } from './run-code.js';
+import { runCodeInBubblewrap, unsupportedLanguage } from './run-code.js';
 import { runCodeAsStdioTest } from './run-code-as-stdio-test.js';
-import { canonicalLanguage } from './run-code-languages.js';
+import { canonicalLanguage, LANGUAGE_RECIPES } from './run-code-languages.js';
 import {
   type RunCodeRequest,
   RunCodeRequestSchema,
@@ -106,6 +106,8 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
         );
       }
       const language = canonicalLanguage(parsed.data.language);
+      // A language rewardkit never runs is named as such, sandbox or not.
+      if (!(language in LANGUAGE_RECIPES)) return sandboxError(unsupportedLanguage(parsed.data.language));
       if (language === 'nodejs') return runCodeAsStdioTest(parsed.data, 'javascript', runTests);
       if (language === 'python') return runCodeAsStdioTest(parsed.data, 'python', runTests);
       return sandboxError(

@@ -24,14 +24,16 @@ export interface RunCodeLimits {
   readonly outputBytes: number;
 }
 
+export function unsupportedLanguage(language: string): string {
+  return `language "${language}" is not supported by rewardkit's sandbox; it runs ${Object.keys(LANGUAGE_RECIPES).join(', ')}`;
+}
+
 /** The recipe for a request's language, or why it cannot run here. */
 export function recipeFor(language: string): { recipe: LanguageRecipe; name: string } | { error: string } {
   const name = canonicalLanguage(language);
   const recipe = LANGUAGE_RECIPES[name];
   if (!recipe) {
-    return {
-      error: `language "${language}" is not supported by rewardkit's sandbox; it runs ${Object.keys(LANGUAGE_RECIPES).join(', ')}`,
-    };
+    return { error: unsupportedLanguage(language) };
   }
   const missing = missingToolchain(name, recipe);
   return missing ? { error: missing } : { recipe, name };
