@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { RewardKitError, SampleIdSchema } from '../../core/index.js';
+import { isJudgeKind, sourceKinds } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
 import { positiveInt } from '../number-flags.js';
 import {
@@ -10,6 +11,7 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
+import { registerJudgeKindCommand } from './judge-kind-command.js';
 import {
   addJudgeModelOptions,
   JUDGE_CACHE_HELP,
@@ -163,4 +165,7 @@ Examples:
     });
   registerJudgePointwiseCommand(judge, state);
   registerJudgeToolPlanCommand(judge, state);
+  for (const kind of sourceKinds.values()) {
+    if (isJudgeKind(kind)) registerJudgeKindCommand(judge, kind, state);
+  }
 }

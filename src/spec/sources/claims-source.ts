@@ -9,27 +9,42 @@ import {
   marchClaimCheck,
 } from '../../judges/index.js';
 import { usageOf } from '../../llm/index.js';
+import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
-import { defineSourceKind } from '../source-kind.js';
 
 const params = z
   .strictObject({
-    /** The model of every role not named below (a name from the models file). */
-    model: z.string().min(1).optional(),
-    proposer: z.string().min(1).optional(),
-    checker: z.string().min(1).optional(),
-    /** The semantic-equivalence judge of `claims` mode (default: the checker's model). */
-    matcher: z.string().min(1).optional(),
-    mode: ClaimModeSchema.default('numeric'),
-    k: z.number().int().positive().default(3),
-    reward: ClaimAggregateSchema.default('zero_tolerance'),
-    tie: ClaimTieSchema.default('fault'),
-    safe_k: z.number().positive().default(64),
-    pass_at: z.number().min(0).max(1).default(0.5),
-    max_claims: z.number().int().positive().optional(),
-    reasks: z.number().int().nonnegative().default(2),
-    checker_temperature: z.number().min(0).max(2).default(0.7),
-    seed: z.number().int().default(0),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('the model of every role not named below (a name from the models file)'),
+    proposer: z.string().min(1).optional().describe('the model that splits the response into claims'),
+    checker: z.string().min(1).optional().describe('the model that answers each claim from the documents'),
+    matcher: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("the semantic-equivalence judge of claims mode (default: the checker's model)"),
+    mode: ClaimModeSchema.default('numeric').describe(
+      'numeric: the numbers and entities of the answer; claims: every factual claim',
+    ),
+    k: z.number().int().positive().default(3).describe('Checker runs per claim'),
+    reward: ClaimAggregateSchema.default('zero_tolerance').describe(
+      'how the claim verdicts become the reward',
+    ),
+    tie: ClaimTieSchema.default('fault').describe('what a claim whose checker runs split evenly counts as'),
+    safe_k: z.number().positive().default(64).describe('K of SAFE F1@K (reward safe_f1)'),
+    pass_at: z.number().min(0).max(1).default(0.5).describe('the verdict is pass at or above this score'),
+    max_claims: z.number().int().positive().optional().describe('claims checked at most per response'),
+    reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
+    checker_temperature: z
+      .number()
+      .min(0)
+      .max(2)
+      .default(0.7)
+      .describe('sampling temperature of the Checker runs'),
+    seed: z.number().int().default(0).describe('seed of the Checker runs'),
   })
   .refine((p) => (p.proposer ?? p.model) !== undefined && (p.checker ?? p.model) !== undefined, {
     message:
@@ -50,7 +65,7 @@ function documentsOf(metadata: Record<string, unknown>): ClaimDocument[] {
 }
 
 /** MARCH's claim check of a RAG answer against its documents, or one of the presets over the same claims. */
-export const claimsSource = defineSourceKind({
+export const claimsSource = defineJudgeKind({
   kind: 'claims',
   description:
     'MARCH claim check: a Proposer splits the response into claims, k Checker runs answer them from metadata.documents blind to the response; zero-tolerance / proportional reward or RAGAS, FActScore, SAFE F1@K, RefChecker',
@@ -103,4 +118,11 @@ export const claimsSource = defineSourceKind({
         ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
       };
     },
+  judge: {
+    reads: 'metadata.documents: the retrieved documents (strings or {"title"?, "text"})',
+    examples: [
+      '--models models.yaml --model judge --input rag-answers.jsonl --output checked.jsonl',
+      '--models models.yaml --proposer big --checker small --mode claims --reward ragas --input rag.jsonl --output checked.jsonl',
+    ],
+  },
 });

@@ -10,21 +10,20 @@ import {
   VisualConstraintsSchema,
 } from '../../judges/index.js';
 import { usageOf } from '../../llm/index.js';
+import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
-import { defineSourceKind } from '../source-kind.js';
 
 const params = z.strictObject({
-  /** The model for every role not named below. */
-  model: z.string().min(1),
-  extractor: z.string().min(1).optional(),
-  auditor: z.string().min(1).optional(),
-  step_judge: z.string().min(1).optional(),
+  model: z.string().min(1).describe('the model of every role not named below (a name from the models file)'),
+  extractor: z.string().min(1).optional().describe('the model that reads the visual premises off the image'),
+  auditor: z.string().min(1).optional().describe("the model that audits the response's premises"),
+  step_judge: z.string().min(1).optional().describe('the model that judges each reasoning step'),
   aggregator: z
     .enum(EVPV_AGGREGATORS as ['mean', ...Array<(typeof EVPV_AGGREGATORS)[number]>])
-    .default('mean'),
-  reasks: z.number().int().nonnegative().default(2),
-  /** The verdict is `pass` at or above this score (vetoes read it). */
-  pass_at: z.number().min(-1).max(1).default(0.5),
+    .default('mean')
+    .describe('how the gated step scores become one score'),
+  reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
+  pass_at: z.number().min(-1).max(1).default(0.5).describe('the verdict is pass at or above this score'),
 });
 
 /** The image a sample carries: `metadata.constraints` (already extracted) or `metadata.image`. */
@@ -50,7 +49,7 @@ function visualInput(metadata: Record<string, unknown>) {
 }
 
 /** The response's steps scored by the EVPV pipeline: step judgments gated by the premise audit, aggregated. */
-export const evpvSource = defineSourceKind({
+export const evpvSource = defineJudgeKind({
   kind: 'evpv',
   description:
     'EVPV process reward: step judgments gated by the reliability of the visual premises (audited against the image), aggregated',
@@ -100,5 +99,9 @@ export const evpvSource = defineSourceKind({
         reason: `p = ${candidate.audit.p} over ${candidate.checklist.length} premise(s); ${p.aggregator} of gated steps [${candidate.gated_scores.join(', ')}]`,
       };
     };
+  },
+  judge: {
+    reads: 'metadata.image (a path, URL or data URL) or metadata.constraints (premises already extracted)',
+    examples: ['--models models.yaml --model vlm --input solutions.jsonl --output scored.jsonl'],
   },
 });

@@ -9,44 +9,66 @@ import {
   rubricFor,
 } from '../../judges/index.js';
 import { usageOf } from '../../llm/index.js';
+import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
-import { defineSourceKind } from '../source-kind.js';
 
 const params = z.strictObject({
-  /** A model name from the models file. */
-  model: z.string().min(1),
-  /** A rubric file (JSONL, JSON or YAML) keyed by sample id, relative to the working directory. */
-  rubrics: z.string().min(1).optional(),
-  reasks: z.number().int().nonnegative().default(2),
-  temperature: z.number().min(0).max(2).optional(),
+  model: z.string().min(1).describe('the judge: a model name from the models file'),
+  rubrics: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a rubric file (JSONL, JSON or YAML) keyed by sample id, for samples without metadata.rubric'),
+  reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
+  temperature: z.number().min(0).max(2).optional().describe('sampling temperature of the judge'),
   weights: z
     .strictObject({
-      essential: z.number().positive().optional(),
-      important: z.number().nonnegative().optional(),
-      highlight: z.number().nonnegative().optional(),
-      pitfall: z.number().nonnegative().optional(),
+      essential: z.number().positive().optional().describe('weight of the Essential section (default 2)'),
+      important: z.number().nonnegative().optional().describe('weight of the Important section (default 1)'),
+      highlight: z.number().nonnegative().optional().describe('weight of the Highlight section (default 1)'),
+      pitfall: z.number().nonnegative().optional().describe('weight of the Pitfall section (default 2)'),
     })
     .optional(),
   truncation: z
     .union([
       z.boolean(),
       z.strictObject({
-        essential_ratio: z.number().min(0).max(1).optional(),
-        pitfall_ratio: z.number().min(0).max(1).optional(),
+        essential_ratio: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .describe('truncate when Essential credit < r × its max (default 0.5)'),
+        pitfall_ratio: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .describe('truncate when the pitfall deduction > r × its max (default 0.5)'),
       }),
     ])
-    .default(true),
+    .default(true)
+    .describe('zero Important/Highlight credit when the essentials fail or the pitfalls dominate'),
   saturation: z
     .union([
       z.boolean(),
       z.strictObject({
-        criterion_cap: z.number().positive().max(1).optional(),
-        essential_multiple: z.number().nonnegative().optional(),
+        criterion_cap: z
+          .number()
+          .positive()
+          .max(1)
+          .optional()
+          .describe('each Important/Highlight grade counts at most this much (default 1)'),
+        essential_multiple: z
+          .number()
+          .nonnegative()
+          .optional()
+          .describe('Important + Highlight credit at most m × Essential credit (default 2)'),
       }),
     ])
-    .default(true),
-  /** The verdict is `pass` at or above this score (vetoes read it). */
-  pass_at: z.number().min(0).max(1).default(0.5),
+    .default(true)
+    .describe('cap Important/Highlight credit'),
+  pass_at: z.number().min(0).max(1).default(0.5).describe('the verdict is pass at or above this score'),
 });
 type Params = z.output<typeof params>;
 
@@ -77,7 +99,7 @@ function scoringOptions(p: Params): MedicalScoringOptions {
 }
 
 /** The response graded against its QuarkMedBench rubric (from `metadata.rubric` or the rubric file). */
-export const medicalRubricSource = defineSourceKind({
+export const medicalRubricSource = defineJudgeKind({
   kind: 'medical_rubric',
   description:
     'QuarkMedBench rubric judge: an LLM grades each Essential/Important/Highlight/Pitfall criterion, scored in code into [0, 1]',
@@ -131,5 +153,12 @@ export const medicalRubricSource = defineSourceKind({
         reason: `essential ${b.essential.credit}/${b.essential.max}, extra ${b.extraCredit}, pitfall −${b.pitfall.deduction}/${b.pitfall.max}${b.rules.length > 0 ? `; rules: ${b.rules.join(', ')}` : ''}`,
       };
     };
+  },
+  judge: {
+    reads: 'metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics',
+    examples: [
+      '--models models.yaml --model judge --rubrics examples/medical-rubrics.jsonl --input answers.jsonl --output graded.jsonl',
+      '--models models.yaml --model judge --no-truncation --weights-pitfall 3 --input answers.jsonl --output graded.jsonl',
+    ],
   },
 });

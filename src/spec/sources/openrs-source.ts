@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { issuesOf, RewardKitError, type Sample } from '../../core/index.js';
 import { type Constraint, ConstraintSchema, createOpenrsJudge, loadOpenrsFiles } from '../../judges/index.js';
-import { defineSourceKind, type SourceServices } from '../source-kind.js';
+import { defineJudgeKind } from '../judge-kind.js';
+import type { SourceServices } from '../source-kind.js';
 import { againstReference, pairwiseSourceParams, withinGroup } from './pairwise-checks.js';
 
 const ConstraintMetadataSchema = z.object({
@@ -30,15 +31,23 @@ function constraintsOf(sample: Sample): Constraint[] {
 
 const OpenrsParamsSchema = z.strictObject({
   ...pairwiseSourceParams,
-  /** A meta-rubric markdown file (default: the shipped one). */
-  meta_rubric: z.string().min(1).optional(),
-  /** A folder of domain pool markdown files (default: the shipped pools). */
-  domains: z.string().min(1).optional(),
-  both_orders: z.boolean().default(true),
-  reasks: z.number().int().nonnegative().default(2),
-  temperature: z.number().min(0).max(2).optional(),
-  /** Use the sample's IFEval instructions and `metadata.constraints` as pre-checks. */
-  constraints: z.boolean().default(true),
+  meta_rubric: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a meta-rubric markdown file (default: the shipped one)'),
+  domains: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a folder of domain pool markdown files (default: the shipped pools)'),
+  both_orders: z.boolean().default(true).describe('judge both orders (A/B and B/A)'),
+  reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
+  temperature: z.number().min(0).max(2).optional().describe('sampling temperature of the judge'),
+  constraints: z
+    .boolean()
+    .default(true)
+    .describe("use the sample's IFEval instructions and metadata.constraints as verifiable pre-checks"),
 });
 type OpenrsParams = z.output<typeof OpenrsParamsSchema>;
 
@@ -63,7 +72,7 @@ function openrsParts(params: OpenrsParams) {
 }
 
 /** The OpenRS pairwise judge, against the reference answer or within the group. */
-export const openrsSource = defineSourceKind({
+export const openrsSource = defineJudgeKind({
   kind: 'openrs',
   description:
     'OpenRS pairwise adaptive rubric judge against the reference (win 1, tie 0.5, loss 0) or within the group (win rate)',
@@ -76,5 +85,10 @@ export const openrsSource = defineSourceKind({
     if (params.against !== 'group') return undefined;
     const { judgeOf, extras } = openrsParts(params);
     return withinGroup(judgeOf, params.inconsistent_score, extras);
+  },
+  judge: {
+    reads:
+      '"reference" (against reference) or "group" (against group); metadata.instruction_id_list, metadata.kwargs and metadata.constraints as pre-checks',
+    examples: ['--models models.yaml --model judge --input answers.jsonl --output judged.jsonl'],
   },
 });

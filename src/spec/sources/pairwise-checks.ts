@@ -22,12 +22,16 @@ export const PairwiseAgainstSchema = z.enum(['reference', 'group']).default('ref
 
 /** The params every pairwise judge source shares. */
 export const pairwiseSourceParams = {
-  /** A model name from the models file. */
-  model: z.string().min(1),
-  /** `reference`: the sample's reference answer; `group`: every other rollout of its group. */
-  against: PairwiseAgainstSchema,
-  /** Score of a pair whose two orders disagreed (kept apart from ties in the detail). */
-  inconsistent_score: z.number().min(0).max(1).default(0.5),
+  model: z.string().min(1).describe('the judge: a model name from the models file'),
+  against: PairwiseAgainstSchema.describe(
+    'what the response is compared with: "reference" (the sample\'s reference answer) or "group" (every other rollout of its group, by win rate)',
+  ),
+  inconsistent_score: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .describe('score of a pair whose two orders disagreed (kept apart from ties in the detail)'),
 };
 
 type JudgeOf = (services: SourceServices) => PairwiseJudge;

@@ -2,33 +2,49 @@ import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
 import { AtpRowSchema, judgeToolPlan, type ToolPlanRole } from '../../judges/index.js';
 import { usageOf } from '../../llm/index.js';
+import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
-import { defineSourceKind } from '../source-kind.js';
 
 const params = z.strictObject({
-  /** A model name from the models file: every role's model unless the role names its own. */
-  model: z.string().min(1),
-  precision_model: z.string().min(1).optional(),
-  missed_model: z.string().min(1).optional(),
-  overall_model: z.string().min(1).optional(),
-  reasks: z.number().int().nonnegative().default(2),
-  temperature: z.number().min(0).max(2).optional(),
+  model: z
+    .string()
+    .min(1)
+    .describe(
+      "the judge: a model name from the models file, every role's model unless the role names its own",
+    ),
+  precision_model: z.string().min(1).optional().describe('the model judging each planned call'),
+  missed_model: z.string().min(1).optional().describe('the model finding missed tool opportunities'),
+  overall_model: z.string().min(1).optional().describe('the model judging the plan as a whole'),
+  reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
+  temperature: z.number().min(0).max(2).optional().describe('sampling temperature of the judges'),
   weights: z
     .strictObject({
-      precision: z.number().nonnegative().optional(),
-      recall: z.number().nonnegative().optional(),
-      overall: z.number().nonnegative().optional(),
+      precision: z.number().nonnegative().optional().describe('weight of precision (default 1)'),
+      recall: z.number().nonnegative().optional().describe('weight of recall (default 1)'),
+      overall: z.number().nonnegative().optional().describe('weight of the overall judgment (default 1)'),
     })
     .refine(
       (w) => (w.precision ?? 1) + (w.recall ?? 1) + (w.overall ?? 1) > 0,
       'at least one weight must be > 0',
     )
     .optional(),
-  on_invalid: z.enum(['fail', 'exclude']).default('fail'),
-  context_before: z.number().int().nonnegative().default(600),
-  context_after: z.number().int().nonnegative().default(300),
-  /** The verdict is `pass` at or above this score (vetoes read it). */
-  pass_at: z.number().min(0).max(1).default(0.5),
+  on_invalid: z
+    .enum(['fail', 'exclude'])
+    .default('fail')
+    .describe('an unreadable per-call judgment fails the sample, or is left out of precision'),
+  context_before: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(600)
+    .describe('characters of the response shown before each planned call'),
+  context_after: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(300)
+    .describe('characters of the response shown after each planned call'),
+  pass_at: z.number().min(0).max(1).default(0.5).describe('the verdict is pass at or above this score'),
 });
 
 /**
@@ -36,7 +52,7 @@ const params = z.strictObject({
  * interleaved answer; `metadata.doc`, `metadata.images` and `metadata.image_query` are what was
  * given with the query, as in an ATP-Bench row.
  */
-export const toolPlanSource = defineSourceKind({
+export const toolPlanSource = defineJudgeKind({
   kind: 'tool_plan',
   description:
     'ATP-Bench tool-plan judge: each planned tool call judged for necessity and fit, missed opportunities, overall quality; weighted in code into [0, 1]',
@@ -95,4 +111,8 @@ export const toolPlanSource = defineSourceKind({
         reason: `precision ${c?.precision ?? 'n/a'}, recall ${c?.recall ?? 'n/a'}, overall ${c?.overall ?? 'n/a'}; ${judgment.calls_planned.length} call(s), ${judgment.missed?.length ?? 0} missed, ${judgment.findings.length} finding(s)`,
       };
     },
+  judge: {
+    reads: 'metadata.doc, metadata.images and metadata.image_query, as in an ATP-Bench row',
+    examples: ['--models models.yaml --model judge --input plans.jsonl --output judged.jsonl'],
+  },
 });

@@ -1,0 +1,149 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { ResolvedSpec } from '../spec/index.js';
+import type { CommandState } from './command-state.js';
+import {
+  addDatasetInputOptions,
+  type DatasetInputFlags,
+  datasetInputOptions,
+  inputTotal,
+  requireDatasetInput,
+} from './dataset-input-flags.js';
+import { EXIT } from './exit-codes.js';
+import { formatSummary } from './format-summary.js';
+import { loadConfiguredModels } from './models-location.js';
+import { positiveInt } from './number-flags.js';
+import { parseDuration } from './parse-duration.js';
+import { createProgressReporter } from './progress.js';
+import { createScoringEvaluator, workersOption } from './scoring-evaluator.js';
+import { openStoreFromFlag, STORE_FLAG_HELP } from './store-location.js';
+
+/** The flags of every command that scores samples with a spec (`score`, `judge <kind>`). */
+export interface ScoringFlags extends DatasetInputFlags {
+  input: string;
+  output: string;
+  concurrency: number;
+  store?: string;
+  resume: boolean;
+  progress: boolean;
+  summary?: string;
+  models?: string;
+  cache: boolean;
+  cacheTtl?: number;
+  /** Only where the command has `--allow-unsafe-code` and `--workers` (`code: true`). */
+  allowUnsafeCode?: boolean;
+  workers?: number;
+}
+
+/**
+ * Adds the scoring flags: input and output, concurrency, store, resume, progress, summary, the
+ * models file and its response cache; `code` adds the flags only code and CPU-bound verifiers
+ * read (`--workers`, `--allow-unsafe-code`).
+ */
+export function addScoringOptions(command: Command, options: { code: boolean }): Command {
+  addDatasetInputOptions(command)
+    .requiredOption(
+      '-i, --input <path>',
+      'samples: JSONL, JSON array, Parquet or a dataset folder ("-": JSONL on stdin)',
+    )
+    .requiredOption(
+      '-o, --output <file>',
+      'results: JSONL, or Parquet for a .parquet path ("-": JSONL on stdout)',
+    )
+    .option('-c, --concurrency <n>', 'samples scored at once', positiveInt('--concurrency'), 8)
+    .option('--store <path|url>', STORE_FLAG_HELP);
+  if (options.code) command.addOption(workersOption());
+  command
+    .option('--no-resume', 'overwrite the output instead of skipping ids already in it')
+    .option('--no-progress', 'no progress bar or progress lines')
+    .option('--summary <file>', 'also write the summary as JSON to this file')
+    .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
+    .option('--no-cache', 'call the models even for requests already answered in the store')
+    .option(
+      '--cache-ttl <duration>',
+      'judge answers older than this (90s, 30m, 12h, 7d) are asked again (default: kept until deleted)',
+      parseDuration('--cache-ttl'),
+    );
+  if (options.code) {
+    command.option(
+      '--allow-unsafe-code',
+      'run code without OS isolation when bubblewrap is unavailable (unsafe)',
+      false,
+    );
+  }
+  return command;
+}
+
+/**
+ * Scores the input with the spec: results written (resumably) to the output, the run and every
+ * result kept in the store, judge answers cached there, progress on a terminal, SIGINT/SIGTERM
+ * drain the rows in flight, the summary printed, and the exit code set (3: rows failed, 130:
+ * interrupted).
+ */
+export async function runScoring(
+  spec: ResolvedSpec,
+  specName: string,
+  flags: ScoringFlags,
+  state: CommandState,
+): Promise<void> {
+  const fromStdin = flags.input === '-';
+  const toStdout = flags.output === '-';
+  requireDatasetInput(flags.input);
+  const input = datasetInputOptions(flags);
+  const { scoreFile } = await import('../runner/index.js');
+  const store = await openStoreFromFlag(flags.store);
+  const { models } = await loadConfiguredModels(flags.models);
+  if (store && flags.cache && models.size > 0) {
+    const { withResponseCache } = await import('../llm/index.js');
+    const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
+    for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
+  }
+  const evaluator = await createScoringEvaluator(spec, {
+    workers: flags.workers ?? 0,
+    models,
+    allowUnsafeCode: flags.allowUnsafeCode ?? false,
+  });
+  const progress = createProgressReporter({
+    total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),
+    enabled: flags.progress && !toStdout,
+  });
+  const controller = new AbortController();
+  // SIGTERM (a scheduler stopping the job) drains like Ctrl-C: rows in flight are written.
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const result = await scoreFile({
+      evaluator,
+      specName,
+      input: fromStdin ? process.stdin : flags.input,
+      inputName: fromStdin ? '<stdin>' : flags.input,
+      ...input,
+      output: toStdout ? process.stdout : flags.output,
+      resume: flags.resume,
+      concurrency: flags.concurrency,
+      signal: controller.signal,
+      ...(store !== undefined && { store }),
+      onProgress: (p) => progress.update(p),
+      onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
+    });
+    progress.stop();
+    const text = formatSummary(result.summary, {
+      output: flags.output,
+      ...(result.run !== undefined && { runId: result.run.id }),
+    });
+    (toStdout ? process.stderr : process.stdout).write(text);
+    if (flags.summary) await writeFile(flags.summary, `${JSON.stringify(result.summary, null, 2)}\n`);
+    state.exitCode = result.interrupted
+      ? EXIT.interrupted
+      : result.summary.failed > 0
+        ? EXIT.rowsFailed
+        : EXIT.ok;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    progress.stop();
+    await evaluator.close();
+    await store?.close();
+  }
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { SourceKind } from './source-kind.js';
+
+/** What `rewardkit judge <kind> --help` says beyond the flags, which come from the params schema. */
+export interface JudgeKindHelp {
+  /** The sample fields the judge reads, beyond `id`, `prompt` and `response`. */
+  readonly reads: string;
+  /** Command lines, each without the leading `rewardkit judge <kind>`. */
+  readonly examples: readonly string[];
+}
+
+/**
+ * An LLM judge declared once: a source kind whose every param is documented (`.describe()`), so
+ * that the spec source, the `rewardkit judge <kind>` command (one flag per param, with the same
+ * name), the server (through the spec) and the docs all come from this one value.
+ */
+export interface JudgeKind<P extends z.ZodType = z.ZodType> extends SourceKind<P> {
+  readonly judge: JudgeKindHelp;
+}
+
+/** Declares a judge kind with its params type inferred from the schema. */
+export function defineJudgeKind<P extends z.ZodType>(kind: JudgeKind<P>): JudgeKind<P> {
+  return kind;
+}
+
+/** Whether a source kind is an LLM judge with a `rewardkit judge <kind>` command. */
+export function isJudgeKind(kind: SourceKind): kind is JudgeKind {
+  return (kind as Partial<JudgeKind>).judge !== undefined;
+}
