@@ -28,6 +28,8 @@ export type ScoredEvpvCandidate =
       readonly audit: Omit<PremiseAudit, 'calls'>;
       readonly step_scores: Array<1 | -1>;
       readonly step_judgments: StepJudging['judgments'];
+      /** Set when the step judge's reply was never readable: every step is then −1 (the paper's convention). */
+      readonly steps_invalid?: NonNullable<StepJudging['invalid']>;
     } & GatedCandidate)
   /** The output could not be read into steps: never scored, never selected. */
   | { readonly index: number; readonly status: 'failed'; readonly output: unknown; readonly error: string };
@@ -122,6 +124,7 @@ export async function scoreEvpvProblem(
       audit,
       step_scores,
       step_judgments: judged.judgments,
+      ...(judged.invalid !== undefined && { steps_invalid: judged.invalid }),
       ...gateCandidate(steps, step_scores, audit.p),
     });
   }

@@ -89,8 +89,22 @@ export const evpvSource = defineJudgeKind({
       if (candidate?.status !== 'ok') {
         throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, { usage });
       }
-      const score = candidate.scores[p.aggregator];
       const { output: _, ...detail } = candidate;
+      // A reward is never made of a judge's unreadable output: the evaluation CLI keeps the paper's
+      // p = 0 and all-−1 conventions in its report, but the spec source fails the sample instead.
+      const unreadable =
+        'reason' in candidate.audit
+          ? `the premise audit was never readable: ${candidate.audit.reason}`
+          : candidate.steps_invalid !== undefined
+            ? `the step judgment was never readable: ${candidate.steps_invalid.reason}`
+            : undefined;
+      if (unreadable !== undefined) {
+        throw new SourceFailedError(unreadable, {
+          detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
+          usage,
+        });
+      }
+      const score = candidate.scores[p.aggregator];
       return {
         score,
         verdict: score >= p.pass_at ? 'pass' : 'fail',

@@ -28,7 +28,8 @@ const params = z.strictObject({
       highlight: z.number().nonnegative().optional().describe('weight of the Highlight section (default 1)'),
       pitfall: z.number().nonnegative().optional().describe('weight of the Pitfall section (default 2)'),
     })
-    .optional(),
+    .optional()
+    .describe('section weights (each optional; the defaults are 2, 1, 1, 2)'),
   truncation: z
     .union([
       z.boolean(),

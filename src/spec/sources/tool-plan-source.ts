@@ -27,7 +27,8 @@ const params = z.strictObject({
       (w) => (w.precision ?? 1) + (w.recall ?? 1) + (w.overall ?? 1) > 0,
       'at least one weight must be > 0',
     )
-    .optional(),
+    .optional()
+    .describe('weights of precision, recall and the overall judgment in the score'),
   on_invalid: z
     .enum(['fail', 'exclude'])
     .default('fail')

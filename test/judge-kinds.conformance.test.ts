@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import type { Sample } from '../src/core/index.js';
+import { createOpenAICompatibleModel } from '../src/llm/index.js';
+import { createEvaluator, isJudgeKind, type JudgeKind, parseSpec, sourceKinds } from '../src/spec/index.js';
+import { repoRoot } from './cli-harness.js';
+import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+
+/**
+ * What every judge kind must do, whatever it judges: documented params that validate with their
+ * defaults, unreadable model output ending as a failed sample with the reason and its usage kept,
+ * the abort signal reaching every call, and usage that adds up to what the server was asked.
+ * A new judge kind gets a sample here and passes the same tests.
+ */
+const inlineRubric = JSON.parse(
+  readFileSync(join(repoRoot, 'examples/medical-rows.jsonl'), 'utf8').trim().split('\n')[2] as string,
+).rubric;
+const samples: Record<string, Sample> = {
+  genrm: {
+    id: 'g',
+    prompt: 'Write a line about rain.',
+    response: 'Rain taps the roof.',
+    reference: 'Rain falls.',
+    metadata: {},
+  },
+  openrs: {
+    id: 'o',
+    prompt: 'Write a line about rain.',
+    response: 'Rain taps the roof.',
+    reference: 'Rain falls.',
+    metadata: {},
+  },
+  medical_rubric: {
+    id: 'm',
+    prompt: 'Can I take ibuprofen with a cold?',
+    response: 'Usually yes, at the package dose.',
+    metadata: { rubric: inlineRubric },
+  },
+  claims: {
+    id: 'c',
+    prompt: 'What is the capital of France?',
+    response: 'The capital of France is Paris, with 2.1 million people.',
+    metadata: { documents: ['Paris is the capital of France; about 2.1 million people live there.'] },
+  },
+  tool_plan: {
+    id: 't',
+    prompt: 'How do I recognise a red panda?',
+    response: 'Red pandas are small.\n<image_search>red panda</image_search>\nLook at the ringed tail.',
+    metadata: { doc: ['Red pandas have a ringed tail.'], images: [] },
+  },
+  evpv: {
+    id: 'e',
+    prompt: 'How many apples are on the table?',
+    response:
+      '<step>I count 9 apples.\n<visual_dependency>apples: 9</visual_dependency></step>\n<step>So 9.</step>',
+    metadata: { constraints: { caption: 'A table with 9 apples.', key_facts: ['apples: 9'] } },
+  },
+};
+
+const judgeKinds = [...sourceKinds.values()].filter(isJudgeKind);
+
+let server: ScriptedOpenAIServer;
+beforeEach(async () => {
+  server = await startScriptedOpenAIServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const model = () =>
+  createOpenAICompatibleModel({
+    name: 'judge',
+    model: 'judge-model',
+    endpoints: [{ baseURL: server.url }],
+    maxRetries: 0,
+  });
+
+function evaluatorFor(kind: JudgeKind) {
+  const spec = parseSpec(
+    JSON.stringify({ sources: [{ kind: kind.kind, params: { model: 'judge', reasks: 0 } }] }),
+    'conformance',
+  );
+  return createEvaluator(spec, { models: new Map([['judge', model()]]) });
+}
+
+describe('every judge kind', () => {
+  test('should be covered here (a new judge kind needs a sample above)', () => {
+    expect(judgeKinds.map((k) => k.kind).sort()).toEqual(Object.keys(samples).sort());
+  });
+
+  describe.each(judgeKinds.map((kind) => [kind.kind, kind] as const))('%s', (_name, kind) => {
+    test('should validate params with only a model, filling the defaults, and document every param', () => {
+      const parsed = kind.params.safeParse({ model: 'judge' });
+      expect(parsed.success).toBe(true);
+      const shape = (kind.params as unknown as z.ZodObject).shape;
+      const undocumented = Object.entries(shape)
+        .filter(([, schema]) => {
+          let s = schema as z.ZodType & { _zod: { def: { innerType?: z.ZodType } } };
+          while (s.description === undefined && s._zod.def.innerType) s = s._zod.def.innerType as typeof s;
+          return s.description === undefined;
+        })
+        .map(([key]) => key);
+      expect(undocumented).toEqual([]);
+      expect(kind.judge.examples.length).toBeGreaterThan(0);
+    });
+
+    test('should fail the sample with the reason and keep the usage when the model never answers readably', async () => {
+      server.script({
+        reply: { content: 'I would rather not say.', usage: { prompt_tokens: 7, completion_tokens: 3 } },
+      });
+      const evaluator = evaluatorFor(kind);
+      try {
+        const result = await evaluator.evaluate(samples[kind.kind] as Sample);
+        expect(result.status).toBe('failed');
+        expect(result.reward).toBeNull();
+        const evidence = result.evidence[0];
+        expect(evidence?.invalid).toBe(true);
+        expect(evidence?.reason).toBeTruthy();
+        // Usage adds up to exactly what the server was asked: every call counted, none invented.
+        const calls = server.requests.length;
+        expect(calls).toBeGreaterThan(0);
+        expect(evidence?.usage).toMatchObject({
+          calls,
+          prompt_tokens: 7 * calls,
+          completion_tokens: 3 * calls,
+        });
+      } finally {
+        await evaluator.close();
+      }
+    });
+
+    test('should pass the abort signal to every call: an abort ends a hung judgment', async () => {
+      server.script({ reply: { hang: true } });
+      const evaluator = evaluatorFor(kind);
+      const controller = new AbortController();
+      try {
+        const pending = evaluator.evaluate(samples[kind.kind] as Sample, { signal: controller.signal });
+        await expect.poll(() => server.requests.length).toBeGreaterThan(0);
+        const asked = server.requests.length;
+        controller.abort();
+        const settled = await pending.then(
+          (result) => result,
+          (error: unknown) => error,
+        );
+        expect(settled).toBeDefined();
+        // Nothing is asked after the abort.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(server.requests.length).toBe(asked);
+      } finally {
+        await evaluator.close();
+      }
+    });
+  });
+});
