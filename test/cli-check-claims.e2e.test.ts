@@ -171,6 +171,8 @@ describe('rewardkit check claims', () => {
       input,
     ]);
     expect(run.code).toBe(0);
+    // --aggregate is the old name of --reward (the spec's param): it still works, with a warning.
+    expect(run.stderr).toContain('rewardkit: warning: --aggregate is deprecated; use --reward');
     const [result] = run.stdout
       .trim()
       .split('\n')
@@ -184,7 +186,11 @@ describe('rewardkit check claims', () => {
 
   test('should explain itself in --help and refuse to run without models for its roles', async () => {
     const help = await runCli(['check', 'claims', '--help']);
-    expect(help.stdout).toMatch(/--proposer <name>[\s\S]*--aggregate <name>[\s\S]*never the documents/);
+    expect(help.stdout).toMatch(/--proposer <name>[\s\S]*--reward <name>[\s\S]*never the documents/);
+    expect(help.stdout).not.toContain('--aggregate');
+    const bad = await runCli(['check', 'claims', '--aggregate', 'most', '--input', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--aggregate expects one of zero_tolerance, proportional/);
     const { dir, models } = workspace();
     writeFileSync(join(dir, 'in.jsonl'), '{"id": 1}\n');
     const run = await runCli(['check', 'claims', '--models', models, '--input', join(dir, 'in.jsonl')]);

@@ -115,7 +115,7 @@ describe('rewardkit judge pairwise as a batch tool', () => {
       input,
       '-o',
       out,
-      '--one-order',
+      '--no-both-orders',
     ]);
     expect(run.code).toBe(3);
     expect(run.stderr).toBe(`rewardkit judge pairwise: 7 rows, 2 ok, 5 failed, 0 skipped; output ${out}\n`);
@@ -230,7 +230,7 @@ describe('rewardkit judge pairwise as a batch tool', () => {
       input,
       '-o',
       out,
-      '--one-order',
+      '--no-both-orders',
       '-c',
       '2',
     ];

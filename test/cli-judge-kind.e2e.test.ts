@@ -191,6 +191,22 @@ describe('rewardkit judge <kind>: a judge kind through the score runner', () => 
     expect(JSON.stringify(first?.errors)).toMatch(/no readable grading/);
   });
 
+  test.each([
+    [['judge', 'pairwise', '--one-order'], '--one-order is deprecated; use --no-both-orders'],
+    [['check', 'claims', '--aggregate', 'ragas'], '--aggregate is deprecated; use --reward'],
+  ])('should keep the old option name %j working with a deprecation line', async (argv, warning) => {
+    const run = await runCli([
+      ...argv,
+      '--models',
+      'missing.yaml',
+      '--model',
+      'judge',
+      '--input',
+      'examples/medical-rows.jsonl',
+    ]);
+    expect(run.stderr).toContain(`rewardkit: warning: ${warning}`);
+  });
+
   test('should list every judge kind under judge --help, with its params as flags in its own help', async () => {
     const help = await runCli(['judge', '--help']);
     for (const kind of ['genrm', 'openrs', 'medical_rubric', 'tool_plan', 'claims', 'evpv']) {

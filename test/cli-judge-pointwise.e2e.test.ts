@@ -169,7 +169,11 @@ describe('rewardkit judge pointwise', () => {
     expect(weights.stderr).toMatch(/--weights expects four numbers/);
     const ratio = await runCli([...base, '--essential-ratio', '1.5']);
     expect(ratio.code).toBe(2);
-    expect(ratio.stderr).toMatch(/invalid scoring flags: truncation\.essentialRatio/);
+    // --essential-ratio is the old name of --truncation-essential-ratio (the spec's truncation.essential_ratio).
+    expect(ratio.stderr).toContain(
+      'warning: --essential-ratio is deprecated; use --truncation-essential-ratio',
+    );
+    expect(ratio.stderr).toMatch(/--truncation-essential-ratio: Too big: expected number to be <=1/);
     writeFileSync(
       join(dir, 'bad.jsonl'),
       '{"id": "x", "query": "q", "essential": [], "important": [], "highlight": []}\n{"id": "y", \n',

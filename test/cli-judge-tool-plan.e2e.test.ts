@@ -210,8 +210,10 @@ describe('rewardkit judge tool-plan', () => {
       'judge',
       '--input',
       input,
-      '--weights',
-      '2,1,0',
+      '--weights-precision',
+      '2',
+      '--weights-overall',
+      '0',
     ]);
     expect(run.code).toBe(3);
     const lines = run.stdout

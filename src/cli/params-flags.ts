@@ -174,8 +174,10 @@ export function paramsFromFlags<S extends z.ZodType>(
   schema: S,
   flags: readonly ParamFlag[],
   command: Command,
+  /** Params the command sets from flags of its own (`judge pointwise`'s `-m, --model`). */
+  preset: Record<string, unknown> = {},
 ): z.input<S> {
-  const params: Record<string, unknown> = {};
+  const params: Record<string, unknown> = { ...preset };
   const given = flags.filter((f) => command.getOptionValueSource(f.option.attributeName()) === 'cli');
   // Switches first, so a child flag of a `boolean | object` param can turn the switch into an object.
   for (const flag of [...given].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'switch' ? -1 : 1))) {

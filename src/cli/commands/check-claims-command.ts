@@ -11,6 +11,7 @@ import {
   ClaimTieSchema,
 } from '../../judges/index.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { positiveInt } from '../number-flags.js';
 import { type ClaimRoleFlags, openClaimRoleModels } from './claim-role-models.js';
 import {
@@ -34,7 +35,7 @@ const claimRowSchema = <D extends z.ZodType<ClaimDocument[]>>(documents: D) =>
 
 interface CheckClaimsFlags extends JsonlCommandFlags, ClaimRoleFlags {
   mode: ClaimMode;
-  aggregate: ClaimAggregate;
+  reward: ClaimAggregate;
   k: number;
   tie: ClaimTie;
   safeK: number;
@@ -59,7 +60,7 @@ const integer = (flag: string) => (value: string) => {
 
 /** `rewardkit check claims`: the MARCH claim check over RAG rows. */
 export function registerCheckClaimsCommand(check: Command, state: CommandState): void {
-  addResponseCacheOptions(
+  const command = addResponseCacheOptions(
     addJsonlOptions(
       check
         .command('claims')
@@ -81,7 +82,7 @@ export function registerCheckClaimsCommand(check: Command, state: CommandState):
       new Option('--mode <mode>', 'which claims').choices(ClaimModeSchema.options).default('numeric'),
     )
     .addOption(
-      new Option('--aggregate <name>', 'how verdicts become the reward')
+      new Option('--reward <name>', 'how the claim verdicts become the reward')
         .choices(ClaimAggregateSchema.options)
         .default('zero_tolerance'),
     )
@@ -127,7 +128,7 @@ ${JUDGE_CACHE_HELP}
 Examples:
   rewardkit check claims --models models.yaml -m judge --input rag.jsonl -o checked.jsonl
   rewardkit check claims --models models.yaml --proposer small --checker large --mode claims \\
-    --aggregate ragas --input rag.jsonl`,
+    --reward ragas --input rag.jsonl`,
     )
     .action(async (flags: CheckClaimsFlags) => {
       const { judgmentCost } = await import('../judgment-cost.js');
@@ -150,7 +151,7 @@ Examples:
                   checker: roles.checker,
                   matcher: roles.matcher,
                   mode: flags.mode,
-                  aggregate: flags.aggregate,
+                  aggregate: flags.reward,
                   k: flags.k,
                   tie: flags.tie,
                   safeK: flags.safeK,
@@ -203,4 +204,15 @@ Examples:
         await roles.close();
       }
     });
+  // The spec's name for it is `reward`; the old name keeps working with a deprecation line.
+  addDeprecatedFlag(command, {
+    flags: '--aggregate <name>',
+    replacement: '--reward',
+    apply: (value) => {
+      const reward = ClaimAggregateSchema.safeParse(value);
+      if (!reward.success)
+        throw new Error(`expects one of ${ClaimAggregateSchema.options.join(', ')}, got "${value}"`);
+      return [['reward', reward.data]];
+    },
+  });
 }

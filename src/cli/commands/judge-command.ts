@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RewardKitError, SampleIdSchema } from '../../core/index.js';
 import { isJudgeKind, sourceKinds } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { positiveInt } from '../number-flags.js';
 import {
   addJsonlOptions,
@@ -61,14 +62,14 @@ const pairRowSchema = <C extends z.ZodType>(constraint: C) =>
 
 interface JudgeFlags extends JsonlCommandFlags, JudgeModelFlags {
   votes: number;
-  oneOrder: boolean;
+  bothOrders: boolean;
   judge: 'genrm' | 'openrs';
   metaRubric?: string;
   domains?: string;
 }
 
 export function registerJudgeCommand(judge: Command, state: CommandState): void {
-  addJudgeModelOptions(
+  const pairwiseCommand = addJudgeModelOptions(
     addJsonlOptions(
       judge
         .command('pairwise')
@@ -82,7 +83,7 @@ export function registerJudgeCommand(judge: Command, state: CommandState): void 
       new Option('--judge <name>', 'which pairwise judge').choices(['genrm', 'openrs']).default('genrm'),
     )
     .option('--votes <n>', 'calls per order (genrm)', positiveInt('--votes'), 1)
-    .option('--one-order', 'judge only the given order (default: both orders)', false)
+    .option('--no-both-orders', 'judge only the given order (default: both orders)')
     .option('--meta-rubric <file>', 'OpenRS meta-rubric markdown (default: the shipped one)')
     .option('--domains <dir>', 'OpenRS folder of domain pool markdown files (default: the shipped pools)')
     .addHelpText(
@@ -129,11 +130,11 @@ Examples:
           flags.judge === 'openrs'
             ? createOpenrsJudge({
                 model,
-                bothOrders: !flags.oneOrder,
+                bothOrders: flags.bothOrders,
                 ...(flags.metaRubric !== undefined && { metaRubric: flags.metaRubric }),
                 ...(flags.domains !== undefined && { domains: flags.domains }),
               })
-            : createGenrmJudge({ model, votes: flags.votes, bothOrders: !flags.oneOrder });
+            : createGenrmJudge({ model, votes: flags.votes, bothOrders: flags.bothOrders });
         await runJsonlCommand(
           'judge pairwise',
           flags,
@@ -163,6 +164,12 @@ Examples:
         await judgeModel.close();
       }
     });
+  // The spec's name for it is `both_orders`; the old name keeps working with a deprecation line.
+  addDeprecatedFlag(pairwiseCommand, {
+    flags: '--one-order',
+    replacement: '--no-both-orders',
+    apply: () => [['bothOrders', false]],
+  });
   registerJudgePointwiseCommand(judge, state);
   registerJudgeToolPlanCommand(judge, state);
   for (const kind of sourceKinds.values()) {

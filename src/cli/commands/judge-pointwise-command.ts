@@ -1,9 +1,11 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { z } from 'zod';
 import { ChatMessageSchema, promptText, RewardKitError, SampleIdSchema } from '../../core/index.js';
 import type { MedicalRubric } from '../../judges/index.js';
+import { medicalRubricSource, medicalScoringOptions } from '../../spec/sources/medical-rubric-source.js';
 import type { CommandState } from '../command-state.js';
-import { nonNegativeInt } from '../number-flags.js';
+import { addDeprecatedFlag, type DeprecatedFlag } from '../deprecated-flag.js';
+import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -27,37 +29,67 @@ const PointwiseRowSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-interface PointwiseFlags extends JsonlCommandFlags, JudgeModelFlags {
-  rubrics?: string;
-  reasks: number;
-  weights?: [number, number, number, number];
-  essentialRatio?: number;
-  pitfallRatio?: number;
-  truncation: boolean;
-  criterionCap?: number;
-  essentialMultiple?: number;
-  saturation: boolean;
-}
+interface PointwiseFlags extends JsonlCommandFlags, JudgeModelFlags {}
 
-const number = (flag: string) => (value: string) => {
+/** The medical_rubric params this command takes, under the spec's names (the model is `-m, --model`). */
+const scoringFlags = () =>
+  paramFlags(medicalRubricSource.params, new Set(['--input', '--output', '--concurrency', '--store'])).filter(
+    (f) => f.path[0] !== 'model' && f.path[0] !== 'pass_at',
+  );
+
+const ratio = (value: string) => {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) {
-    throw new InvalidArgumentError(`${flag} expects a number, got "${value}".`);
-  }
+  if (value.trim() === '' || !Number.isFinite(n)) throw new Error(`expects a number, got "${value}"`);
   return n;
 };
 
-const weights = (value: string): [number, number, number, number] => {
-  const parts = value.split(',').map((s) => Number(s.trim()));
-  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) {
-    throw new InvalidArgumentError(`--weights expects four numbers E,I,H,P (e.g. 2,1,1,2), got "${value}".`);
-  }
-  return parts as [number, number, number, number];
-};
+/** The flag names before they became the spec's. */
+const DEPRECATED: readonly DeprecatedFlag[] = [
+  {
+    flags: '--weights <e,i,h,p>',
+    replacement: '--weights-essential, --weights-important, --weights-highlight, --weights-pitfall',
+    apply: (value) => {
+      const parts = String(value)
+        .split(',')
+        .map((s) => Number(s.trim()));
+      if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) {
+        throw new Error(`expects four numbers E,I,H,P (e.g. 2,1,1,2), got "${value}"`);
+      }
+      const [e, i, h, p] = parts;
+      return [
+        ['weightsEssential', e],
+        ['weightsImportant', i],
+        ['weightsHighlight', h],
+        ['weightsPitfall', p],
+      ];
+    },
+  },
+  {
+    flags: '--essential-ratio <r>',
+    replacement: '--truncation-essential-ratio',
+    apply: (v) => [['truncationEssentialRatio', ratio(String(v))]],
+  },
+  {
+    flags: '--pitfall-ratio <r>',
+    replacement: '--truncation-pitfall-ratio',
+    apply: (v) => [['truncationPitfallRatio', ratio(String(v))]],
+  },
+  {
+    flags: '--criterion-cap <L>',
+    replacement: '--saturation-criterion-cap',
+    apply: (v) => [['saturationCriterionCap', ratio(String(v))]],
+  },
+  {
+    flags: '--essential-multiple <m>',
+    replacement: '--saturation-essential-multiple',
+    apply: (v) => [['saturationEssentialMultiple', ratio(String(v))]],
+  },
+];
 
 /** `rewardkit judge pointwise`: the QuarkMedBench rubric judge over JSONL rows. */
 export function registerJudgePointwiseCommand(judge: Command, state: CommandState): void {
-  addJudgeModelOptions(
+  const flags = scoringFlags();
+  const command = addJudgeModelOptions(
     addJsonlOptions(
       judge
         .command('pointwise')
@@ -66,36 +98,10 @@ export function registerJudgePointwiseCommand(judge: Command, state: CommandStat
         ),
       { concurrency: 8 },
     ),
-  )
-    .option('--rubrics <file>', 'rubrics by row id: JSONL (one per line), JSON or YAML')
-    .option('--reasks <n>', 're-asks after unreadable output', nonNegativeInt('--reasks'), 2)
-    .option(
-      '--weights <e,i,h,p>',
-      'section weights Essential,Important,Highlight,Pitfall (default 2,1,1,2)',
-      weights,
-    )
-    .option(
-      '--essential-ratio <r>',
-      'truncate when Essential credit < r × its max (default 0.5)',
-      number('--essential-ratio'),
-    )
-    .option(
-      '--pitfall-ratio <r>',
-      'truncate when the pitfall deduction > r × its max (default 0.5)',
-      number('--pitfall-ratio'),
-    )
-    .option('--no-truncation', 'never zero Important/Highlight credit')
-    .option(
-      '--criterion-cap <L>',
-      'each Important/Highlight grade counts at most L (default 1)',
-      number('--criterion-cap'),
-    )
-    .option(
-      '--essential-multiple <m>',
-      'Important + Highlight credit at most m × Essential credit (default 2)',
-      number('--essential-multiple'),
-    )
-    .option('--no-saturation', 'no caps on Important/Highlight credit')
+  );
+  addParamFlags(command, flags);
+  for (const deprecated of DEPRECATED) addDeprecatedFlag(command, deprecated);
+  command
     .addHelpText(
       'after',
       `
@@ -113,56 +119,29 @@ Example:
   rewardkit judge pointwise --models models.yaml --model judge \\
     --rubrics examples/medical-rubrics.jsonl --input examples/medical-rows.jsonl -o graded.jsonl`,
     )
-    .action(async (flags: PointwiseFlags) => {
+    .action(async (options: PointwiseFlags) => {
       const { judgmentCost } = await import('../judgment-cost.js');
-      const {
-        MedicalScoringOptionsSchema,
-        inlineMedicalRubric,
-        judgeMedicalRubric,
-        loadMedicalRubrics,
-        rubricFileProblems,
-        rubricFor,
-      } = await import('../../judges/index.js');
-      const scoring = MedicalScoringOptionsSchema.safeParse({
-        ...(flags.weights && {
-          weights: {
-            essential: flags.weights[0],
-            important: flags.weights[1],
-            highlight: flags.weights[2],
-            pitfall: flags.weights[3],
-          },
-        }),
-        truncation: flags.truncation && {
-          ...(flags.essentialRatio !== undefined && { essentialRatio: flags.essentialRatio }),
-          ...(flags.pitfallRatio !== undefined && { pitfallRatio: flags.pitfallRatio }),
-        },
-        saturation: flags.saturation && {
-          ...(flags.criterionCap !== undefined && { criterionCap: flags.criterionCap }),
-          ...(flags.essentialMultiple !== undefined && { essentialMultiple: flags.essentialMultiple }),
-        },
-      });
-      if (!scoring.success) {
-        const issue = scoring.error.issues[0];
-        throw new RewardKitError(
-          'RK_USAGE',
-          `invalid scoring flags: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'} (weights: essential > 0, others ≥ 0; ratios and the criterion cap in [0, 1])`,
-        );
-      }
-      const rubrics = flags.rubrics === undefined ? undefined : loadMedicalRubrics(flags.rubrics);
+      const { inlineMedicalRubric, judgeMedicalRubric, loadMedicalRubrics, rubricFileProblems, rubricFor } =
+        await import('../../judges/index.js');
+      const params = medicalRubricSource.params.parse(
+        paramsFromFlags(medicalRubricSource.params, flags, command, { model: options.model }),
+      );
+      const scoring = medicalScoringOptions(params);
+      const rubrics = params.rubrics === undefined ? undefined : loadMedicalRubrics(params.rubrics);
       const problems = rubrics ? rubricFileProblems(rubrics) : [];
       if (problems.length > 0) {
         // The good rubrics are used; each row whose rubric is bad or unreadable fails with the reason.
         process.stderr.write(
-          `warning: ${problems.length} problem(s) in ${flags.rubrics}; rows without a valid rubric are recorded as failed:\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+          `warning: ${problems.length} problem(s) in ${params.rubrics}; rows without a valid rubric are recorded as failed:\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
         );
       }
-      requireJsonlInput(flags);
-      const judgeModel = await openJudgeModel(flags);
+      requireJsonlInput(options);
+      const judgeModel = await openJudgeModel(options);
       try {
         const { model } = judgeModel;
         await runJsonlCommand(
           'judge pointwise',
-          flags,
+          options,
           {
             schema: PointwiseRowSchema,
             idOf: (row) => row.id,
@@ -188,7 +167,12 @@ Example:
               }
               const judgment = await judgeMedicalRubric(
                 { query: query === '' ? rubric.query : query, response: row.response, rubric },
-                { model, reasks: flags.reasks, scoring: scoring.data },
+                {
+                  model,
+                  reasks: params.reasks,
+                  scoring,
+                  ...(params.temperature !== undefined && { temperature: params.temperature }),
+                },
               );
               const cost = judgmentCost(judgment.calls);
               // Never a score: the reason, the judge's last output and what the calls cost are kept.

@@ -1,11 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ChatModel } from '../../llm/index.js';
+import { toolPlanSource } from '../../spec/sources/tool-plan-source.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedFlag, type DeprecatedFlag } from '../deprecated-flag.js';
 import { formatToolPlanReport } from '../format-tool-plan-report.js';
 import type { MappedRow } from '../map-jsonl-rows.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { nonNegativeInt } from '../number-flags.js';
+import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -24,7 +27,6 @@ interface ToolPlanFlags extends JsonlCommandFlags, JudgeModelFlags {
   precisionModel?: string;
   missedModel?: string;
   overallModel?: string;
-  weights?: { precision: number; recall: number; overall: number };
   onInvalid: 'fail' | 'exclude';
   contextBefore: number;
   contextAfter: number;
@@ -32,15 +34,33 @@ interface ToolPlanFlags extends JsonlCommandFlags, JudgeModelFlags {
   report?: string;
 }
 
-const weights = (value: string) => {
-  const parts = value.split(',').map((s) => Number(s.trim()));
-  if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n) || n < 0) || parts.every((n) => n === 0)) {
-    throw new InvalidArgumentError(
-      `--weights expects three numbers ≥ 0, not all 0, as precision,recall,overall (e.g. 1,1,1), got "${value}".`,
-    );
-  }
-  const [precision, recall, overall] = parts as [number, number, number];
-  return { precision, recall, overall };
+/** `--weights-precision`, `--weights-recall`, `--weights-overall`: the spec's `weights` param. */
+const weightFlags = () => paramFlags(toolPlanSource.params).filter((f) => f.path[0] === 'weights');
+
+/** `--weights p,r,o`, the name before the flags took the spec's. */
+const DEPRECATED_WEIGHTS: DeprecatedFlag = {
+  flags: '--weights <p,r,o>',
+  replacement: '--weights-precision, --weights-recall, --weights-overall',
+  apply: (value) => {
+    const parts = String(value)
+      .split(',')
+      .map((s) => Number(s.trim()));
+    if (
+      parts.length !== 3 ||
+      parts.some((n) => !Number.isFinite(n) || n < 0) ||
+      parts.every((n) => n === 0)
+    ) {
+      throw new Error(
+        `expects three numbers ≥ 0, not all 0, as precision,recall,overall (e.g. 1,1,1), got "${value}".`,
+      );
+    }
+    const [precision, recall, overall] = parts;
+    return [
+      ['weightsPrecision', precision],
+      ['weightsRecall', recall],
+      ['weightsOverall', overall],
+    ];
+  },
 };
 
 /** The judge model of every role, from one models file, answered from one store's response cache. */
@@ -73,7 +93,8 @@ async function outputRecords(output: string): Promise<unknown[]> {
 
 /** `rewardkit judge tool-plan`: the ATP-Bench tool-plan judge over JSONL or JSON rows, with a report. */
 export function registerJudgeToolPlanCommand(judge: Command, state: CommandState): void {
-  addJudgeModelOptions(
+  const weights = weightFlags();
+  const command = addJudgeModelOptions(
     addJsonlOptions(
       judge
         .command('tool-plan')
@@ -86,11 +107,6 @@ export function registerJudgeToolPlanCommand(judge: Command, state: CommandState
     .option('--precision-model <name>', 'model of the precision role (default: --model)')
     .option('--missed-model <name>', 'model of the missed-opportunities role (default: --model)')
     .option('--overall-model <name>', 'model of the overall-quality role (default: --model)')
-    .option(
-      '--weights <p,r,o>',
-      'weights of precision, recall and overall in the score (default 1,1,1)',
-      weights,
-    )
     .addOption(
       new Option(
         '--on-invalid <policy>',
@@ -141,6 +157,9 @@ Example:
       const { AtpRowSchema, judgeToolPlan, toolPlanReport, ToolPlanRecordSchema } = await import(
         '../../judges/index.js'
       );
+      const params = toolPlanSource.params.parse(
+        paramsFromFlags(toolPlanSource.params, weights, command, { model: flags.model }),
+      );
       requireJsonlInput(flags);
       const models = await openRoleModels(flags);
       const toFile = flags.output !== undefined && flags.output !== '-';
@@ -164,7 +183,7 @@ Example:
                   reasks: flags.reasks,
                   onInvalid: flags.onInvalid,
                   window: { before: flags.contextBefore, after: flags.contextAfter },
-                  ...(flags.weights && { weights: flags.weights }),
+                  ...(params.weights && { weights: params.weights }),
                 },
               );
               const c = judgment.components;
@@ -202,4 +221,6 @@ Example:
       process.stderr.write(formatToolPlanReport(report));
       if (flags.report !== undefined) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
     });
+  addParamFlags(command, weights);
+  addDeprecatedFlag(command, DEPRECATED_WEIGHTS);
 }

@@ -73,7 +73,10 @@ const params = z.strictObject({
 });
 type Params = z.output<typeof params>;
 
-function scoringOptions(p: Params): MedicalScoringOptions {
+/** The judge's scoring options from the params (`judge pointwise` reads the same params). */
+export function medicalScoringOptions(
+  p: Pick<Params, 'weights' | 'truncation' | 'saturation'>,
+): MedicalScoringOptions {
   const t = p.truncation;
   const s = p.saturation;
   return {
@@ -109,7 +112,7 @@ export const medicalRubricSource = defineJudgeKind({
     // Read once, when the spec is compiled. A file that cannot be read stops the run; a rubric that
     // fails its schema fails only the samples it belongs to, with its file:line:field problems.
     const fromFile = p.rubrics === undefined ? undefined : loadMedicalRubrics(p.rubrics);
-    const scoring = scoringOptions(p);
+    const scoring = medicalScoringOptions(p);
     return async (sample, { services, signal }) => {
       const query = promptText(sample);
       let rubric: MedicalRubric;
