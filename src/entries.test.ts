@@ -408,7 +408,6 @@ describe('package entries', () => {
         "CREDIT_POLICIES",
         "JudgeBenchRowSchema",
         "ListwiseOutputSchema",
-        "PAIRWISE_JUDGES",
         "PairwiseRowSchema",
         "REWARDBENCH2_DOMAINS",
         "REWARDBENCH_EXAMPLE_COUNTS",

@@ -38,7 +38,6 @@ export { type JudgeMetrics, judgeMetrics } from './judge-metrics.js';
 export { judgeChosenRejected, pairOutcome } from './judge-pair.js';
 export { judgeListwise, ListwiseOutputSchema } from './listwise-judge.js';
 export { CREDIT_POLICIES, type CreditPolicy, meanCredit, pairCredit } from './pair-credit.js';
-export { PAIRWISE_JUDGES, type PairwiseJudgeFactory, type PairwiseJudgeOptions } from './pairwise-judges.js';
 export { pearson } from './pearson.js';
 export { type AnswerRating, RatingOutputSchema, rateAnswer } from './rating-judge.js';
 export { ratingsOutcome, sharedTopCredit } from './ratings-outcome.js';

@@ -1,6 +1,12 @@
 export { type Aggregation, aggregateEvidence, sourceName } from './aggregate.js';
 export { createEvaluator, type Evaluator, type EvaluatorOptions, globMatcher } from './evaluator.js';
-export { defineJudgeKind, isJudgeKind, type JudgeKind, type JudgeKindHelp } from './judge-kind.js';
+export {
+  defineJudgeKind,
+  isJudgeKind,
+  type JudgeKind,
+  type JudgeKindHelp,
+  pairwiseJudgeKinds,
+} from './judge-kind.js';
 export { loadSpec, parseSpec, type SafeSpecResult, safeParseSpec } from './parse-spec.js';
 export { presetNames, presetText } from './presets.js';
 export { SourceFailedError } from './source-failed-error.js';

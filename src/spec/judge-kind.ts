@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { SourceKind } from './source-kind.js';
+import type { PairwiseJudge } from '../judges/index.js';
+import type { SourceKind, SourceServices } from './source-kind.js';
 
 /** What `rewardkit judge <kind> --help` says beyond the flags, which come from the params schema. */
 export interface JudgeKindHelp {
@@ -16,6 +17,11 @@ export interface JudgeKindHelp {
  */
 export interface JudgeKind<P extends z.ZodType = z.ZodType> extends SourceKind<P> {
   readonly judge: JudgeKindHelp;
+  /**
+   * The judge as a `PairwiseJudge`, for kinds that compare two responses: `rewardkit bench --judge`,
+   * `judge pairwise --judge`, BRPO and group scoring take any kind that has one.
+   */
+  readonly pairwise?: (params: z.output<P>, services: SourceServices) => PairwiseJudge;
 }
 
 /** Declares a judge kind with its params type inferred from the schema. */
@@ -26,4 +32,18 @@ export function defineJudgeKind<P extends z.ZodType>(kind: JudgeKind<P>): JudgeK
 /** Whether a source kind is an LLM judge with a `rewardkit judge <kind>` command. */
 export function isJudgeKind(kind: SourceKind): kind is JudgeKind {
   return (kind as Partial<JudgeKind>).judge !== undefined;
+}
+
+/** The judge kinds of a registry that can judge a pair, by kind name. */
+export function pairwiseJudgeKinds(
+  registry: ReadonlyMap<string, SourceKind>,
+): ReadonlyMap<string, JudgeKind & Required<Pick<JudgeKind, 'pairwise'>>> {
+  return new Map(
+    [...registry.values()]
+      .filter(
+        (kind): kind is JudgeKind & Required<Pick<JudgeKind, 'pairwise'>> =>
+          isJudgeKind(kind) && kind.pairwise !== undefined,
+      )
+      .map((kind) => [kind.kind, kind]),
+  );
 }

@@ -96,14 +96,9 @@ Examples:
       refuseParquetOutput('rewardkit bench', flags.output);
       const judgeModel = await openJudgeModel(flags, 'bench');
       const { model } = judgeModel;
-      const { BENCH_DATASETS, PAIRWISE_JUDGES, runBench } = await import('../../bench/index.js');
-      const factory = PAIRWISE_JUDGES[flags.judge];
-      if (!factory) {
-        throw new RewardKitError(
-          'RK_USAGE',
-          `--judge: unknown judge "${flags.judge}" (known: ${Object.keys(PAIRWISE_JUDGES).join(', ')})`,
-        );
-      }
+      const { BENCH_DATASETS, runBench } = await import('../../bench/index.js');
+      const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
+      const judge = pairwiseJudgeOf(flags.judge, model, { reasks: flags.reasks });
       const dataset = BENCH_DATASETS[flags.dataset];
       if (!dataset) throw new RewardKitError('RK_USAGE', `--dataset: unknown dataset "${flags.dataset}"`);
       const progress = createProgressReporter({ total: flags.limit, enabled: flags.progress });
@@ -117,7 +112,7 @@ Examples:
           ...datasetInputOptions(flags),
           output: flags.output,
           context: {
-            judge: factory(model, { reasks: flags.reasks }),
+            judge,
             model,
             mode: flags.mode,
             seed: flags.seed,

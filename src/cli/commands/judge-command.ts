@@ -5,6 +5,7 @@ import { isJudgeKind, sourceKinds } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { positiveInt } from '../number-flags.js';
+import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -63,7 +64,7 @@ const pairRowSchema = <C extends z.ZodType>(constraint: C) =>
 interface JudgeFlags extends JsonlCommandFlags, JudgeModelFlags {
   votes: number;
   bothOrders: boolean;
-  judge: 'genrm' | 'openrs';
+  judge: string;
   metaRubric?: string;
   domains?: string;
 }
@@ -80,7 +81,9 @@ export function registerJudgeCommand(judge: Command, state: CommandState): void 
     ),
   )
     .addOption(
-      new Option('--judge <name>', 'which pairwise judge').choices(['genrm', 'openrs']).default('genrm'),
+      new Option('--judge <name>', 'which pairwise judge: a judge kind that compares pairs')
+        .choices(pairwiseJudgeNames())
+        .default('genrm'),
     )
     .option('--votes <n>', 'calls per order (genrm)', positiveInt('--votes'), 1)
     .option('--no-both-orders', 'judge only the given order (default: both orders)')
@@ -120,21 +123,19 @@ Examples:
       if (flags.judge === 'genrm' && (flags.metaRubric !== undefined || flags.domains !== undefined))
         throw new RewardKitError('RK_USAGE', '--meta-rubric and --domains apply to --judge openrs only');
       const { judgmentCost } = await import('../judgment-cost.js');
-      const { ConstraintSchema, createGenrmJudge, createOpenrsJudge } = await import('../../judges/index.js');
+      const { ConstraintSchema } = await import('../../judges/index.js');
+      const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
       requireJsonlInput(flags);
       const judgeModel = await openJudgeModel(flags);
       try {
         const { model } = judgeModel;
         // Built before the first row, so a broken meta-rubric or pool stops the run with its file and line.
-        const pairwise =
-          flags.judge === 'openrs'
-            ? createOpenrsJudge({
-                model,
-                bothOrders: flags.bothOrders,
-                ...(flags.metaRubric !== undefined && { metaRubric: flags.metaRubric }),
-                ...(flags.domains !== undefined && { domains: flags.domains }),
-              })
-            : createGenrmJudge({ model, votes: flags.votes, bothOrders: flags.bothOrders });
+        const pairwise = pairwiseJudgeOf(flags.judge, model, {
+          both_orders: flags.bothOrders,
+          ...(flags.judge === 'genrm' && { votes: flags.votes }),
+          ...(flags.metaRubric !== undefined && { meta_rubric: flags.metaRubric }),
+          ...(flags.domains !== undefined && { domains: flags.domains }),
+        });
         await runJsonlCommand(
           'judge pairwise',
           flags,

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { ChatModel } from '../../llm/index.js';
 import { toolPlanSource } from '../../spec/sources/tool-plan-source.js';
 import type { CommandState } from '../command-state.js';

@@ -30,6 +30,7 @@ export const genrmSource = defineJudgeKind({
   create: (params) => againstReference(judgeOf(params), params.inconsistent_score),
   createGroup: (params) =>
     params.against === 'group' ? withinGroup(judgeOf(params), params.inconsistent_score) : undefined,
+  pairwise: (params, services) => judgeOf(params)(services),
   judge: {
     reads: '"reference" (against reference) or "group" (against group)',
     examples: [

@@ -86,6 +86,7 @@ export const openrsSource = defineJudgeKind({
     const { judgeOf, extras } = openrsParts(params);
     return withinGroup(judgeOf, params.inconsistent_score, extras);
   },
+  pairwise: (params, services) => openrsParts(params).judgeOf(services),
   judge: {
     reads:
       '"reference" (against reference) or "group" (against group); metadata.instruction_id_list, metadata.kwargs and metadata.constraints as pre-checks',
