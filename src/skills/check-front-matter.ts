@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
+import { issueMessage, issuePath } from './issue-message.js';
 import { SKILL_FILE } from './skill-files.js';
 import { type SkillFrontMatter, SkillFrontMatterSchema } from './skill-front-matter.js';
 import type { SkillViolation } from './skill-violation.js';
@@ -27,19 +28,18 @@ export function checkFrontMatter(
     }
     return undefined;
   }
-  const parsed = SkillFrontMatterSchema.safeParse(doc.toJS() ?? {});
+  const parsed = SkillFrontMatterSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
-    // An unknown key's issue sits on the object; point at the first unknown key itself.
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] as string] : issue.path;
+    const path = issuePath(issue);
     const key = path[0];
     const code = key === 'name' ? 'name' : key === 'description' ? 'description' : 'front_matter';
-    const where = path.length > 0 ? `${path.map(String).join('.')}: ` : '';
+    const where = path.length > 0 ? ` "${path.map(String).join('.')}"` : '';
     violations.push({
       code,
       file: SKILL_FILE,
       line: offset + yamlLine(doc, lines, path),
-      message: `front matter ${where}${issue.message}`,
+      message: `front matter${where} ${issueMessage(issue, Object.keys(SkillFrontMatterSchema.shape))}`,
     });
   }
   return undefined;

@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
+import { issueMessage, issuePath } from './issue-message.js';
 import { packagePath } from './package-path.js';
 import { RESOURCES_FILE, type SkillFiles } from './skill-files.js';
 import {
@@ -46,9 +47,10 @@ export function checkResources(files: SkillFiles, violations: SkillViolation[]):
     }
     return checked;
   }
-  const file = ResourcesFileSchema.safeParse(doc.toJS());
+  const file = ResourcesFileSchema.safeParse(doc.toJS(), { reportInput: true });
   if (!file.success) {
-    for (const issue of file.error.issues) report(issue.path, `resources.yaml: ${issue.message}`);
+    for (const issue of file.error.issues)
+      report(issuePath(issue), `resources.yaml: ${issueMessage(issue, ['resources'])}`);
     return checked;
   }
   const { resources, paths } = checked;
@@ -56,12 +58,13 @@ export function checkResources(files: SkillFiles, violations: SkillViolation[]):
   file.data.resources.forEach((entry, i) => {
     const at = (field?: PropertyKey): PropertyKey[] =>
       field === undefined ? ['resources', i] : ['resources', i, field];
-    const parsed = SkillResourceSchema.safeParse(entry);
+    const parsed = SkillResourceSchema.safeParse(entry, { reportInput: true });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const path =
-          issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] as string] : issue.path;
-        report(['resources', i, ...path], `resources[${i}].${path.map(String).join('.')}: ${issue.message}`);
+        const path = issuePath(issue);
+        const field = path.length > 0 ? `.${path.map(String).join('.')}` : '';
+        const message = issueMessage(issue, Object.keys(SkillResourceSchema.shape));
+        report(['resources', i, ...path], `resources[${i}]${field}: ${message}`);
       }
     }
     const path = typeof entry === 'object' && entry !== null ? (entry as { path?: unknown }).path : undefined;

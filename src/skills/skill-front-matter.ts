@@ -11,17 +11,17 @@ export const SKILL_DESCRIPTION_MAX = 1024;
 export const SkillFrontMatterSchema = z.strictObject({
   name: z
     .string()
-    .max(SKILL_NAME_MAX, `name is longer than ${SKILL_NAME_MAX} characters`)
+    .max(SKILL_NAME_MAX, `is longer than ${SKILL_NAME_MAX} characters`)
     .regex(
       /^[a-z0-9]+(-[a-z0-9]+)*$/,
-      'name must be kebab-case: lowercase letters and digits joined by single hyphens',
+      'must be kebab-case: lowercase letters and digits joined by single hyphens',
     ),
   description: z
     .string()
     .trim()
-    .min(1, 'description is empty; say what the skill does and when to use it')
-    .max(SKILL_DESCRIPTION_MAX, `description is longer than ${SKILL_DESCRIPTION_MAX} characters`)
-    .regex(/^[^<>]*$/, 'description must not contain "<" or ">" (it is shown to models as plain text)'),
+    .min(1, 'is empty; say what the skill does and when to use it')
+    .max(SKILL_DESCRIPTION_MAX, `is longer than ${SKILL_DESCRIPTION_MAX} characters`)
+    .regex(/^[^<>]*$/, 'must not contain "<" or ">" (models see it as plain text)'),
   license: z.string().min(1).optional(),
   /** Tools the skill may use without asking, as one space-separated string or a list. */
   'allowed-tools': z.union([z.string(), z.array(z.string().min(1))]).optional(),

@@ -69,7 +69,7 @@ export const VERIFIER_BINDINGS = [
 export const JUDGE_BINDINGS = ['genrm', 'openrs'] as const;
 export const RESOURCE_BINDINGS = [...VERIFIER_BINDINGS, ...JUDGE_BINDINGS] as const;
 
-const nonEmptyList = z.array(z.string().min(1)).min(1);
+const nonEmptyList = z.array(z.string().min(1)).min(1, 'is empty; name at least one');
 
 /** One entry of `resources.yaml`; how fields depend on `implementation` is checked by the validator. */
 export const SkillResourceSchema = z.strictObject({
