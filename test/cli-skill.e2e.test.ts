@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli, tempDir } from './cli-harness.js';
@@ -93,5 +93,75 @@ describe('rewardkit skill show', () => {
     expect(invalid.stdout).toBe(
       `${dir}/SKILL.md:1: SKILL.md must open with YAML front matter between two "---" lines (name, description)\n`,
     );
+  });
+});
+
+describe('rewardkit skill apply', () => {
+  const patch = (edits: Record<string, unknown>[]) => {
+    const file = join(tempDir(), 'patch.json');
+    writeFileSync(file, JSON.stringify({ reasoning: 'r', edits, changelog: 'c' }));
+    return file;
+  };
+
+  test('should write the edited skill to --out, report each edit, and leave the source unchanged', async () => {
+    const out = join(tempDir(), 'evolved');
+    const file = patch([
+      {
+        file: 'SKILL.md',
+        op: 'append_to_section',
+        target_section: '## Confidence',
+        content: '- Below 0.5: say what evidence is missing.',
+      },
+      { file: 'resources.yaml', op: 'insert_after', target_text: 'resources:', content: '  # edited' },
+      { file: 'SKILL.md', op: 'delete_section', target_section: '## No such section' },
+    ]);
+    const run = await runCli([
+      'skill',
+      'apply',
+      '--skill',
+      'skills/reward-judge',
+      '--patch',
+      file,
+      '--out',
+      out,
+      '--protect',
+      'resources.yaml',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      written: true,
+      applied: 1,
+      dropped: [],
+      skipped: [
+        { index: 1, cause: 'protected' },
+        { index: 2, cause: 'anchor_not_found' },
+      ],
+      violations: [],
+    });
+    expect(readFileSync(join(out, 'SKILL.md'), 'utf8')).toContain('say what evidence is missing');
+    expect(readFileSync('skills/reward-judge/SKILL.md', 'utf8')).not.toContain(
+      'say what evidence is missing',
+    );
+    expect((await runCli(['skill', 'validate', out])).code).toBe(0);
+  });
+
+  test('should refuse a malformed patch with exit 1 and write nothing', async () => {
+    const file = join(tempDir(), 'patch.json');
+    writeFileSync(file, '{"reasoning": ');
+    const out = join(tempDir(), 'evolved');
+    const run = await runCli([
+      'skill',
+      'apply',
+      '--skill',
+      'skills/reward-judge',
+      '--patch',
+      file,
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/patch\.json dropped: malformed JSON/);
+    expect(existsSync(out)).toBe(false);
   });
 });

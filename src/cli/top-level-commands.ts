@@ -57,7 +57,8 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   },
   {
     name: 'skill',
-    description: 'Work with skill packages (SKILL.md, references, resources.yaml): validate, show.',
+    description:
+      'Work with skill packages (SKILL.md, references, resources.yaml): validate, show, apply a patch.',
     term: 'skill',
     load: async () => (await import('./commands/skill-command.js')).registerSkillCommand,
   },

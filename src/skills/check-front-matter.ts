@@ -7,16 +7,16 @@ import { yamlLine } from './yaml-line.js';
 
 /**
  * SKILL.md's front matter checked against the schema; each violation is on the line of the key it
- * is about (the file line: the YAML starts at `yamlLine`).
+ * is about (a file line: the YAML starts on `firstLine` of SKILL.md).
  */
 export function checkFrontMatter(
   yaml: string,
-  yamlLine0: number,
+  firstLine: number,
   violations: SkillViolation[],
 ): SkillFrontMatter | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const offset = yamlLine0 - 1;
+  const offset = firstLine - 1;
   if (doc.errors.length > 0) {
     for (const error of doc.errors) {
       violations.push({

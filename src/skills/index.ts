@@ -6,13 +6,13 @@ export {
   type SkippedEdit,
 } from './apply-skill-patch.js';
 export { loadSkill } from './load-skill.js';
-export { findSection, type MarkdownHeader, markdownHeaders } from './markdown-sections.js';
 export { type DroppedEdit, pairCreatedReferences } from './pair-created-references.js';
 export { BODY_LINE_LIMIT, parseSkill, REFERENCE_LINE_LIMIT } from './parse-skill.js';
 export { type ParsedSkillPatch, parseSkillPatch } from './parse-skill-patch.js';
+export { patchSkill, type SkillPatchReport } from './patch-skill.js';
 export { readSkillFiles } from './read-skill-files.js';
 export { reduceChunkSizes, reduceChunks } from './reduce-chunks.js';
-export { countLines, RESOURCES_FILE, SKILL_FILE, type SkillFiles } from './skill-files.js';
+export { RESOURCES_FILE, SKILL_FILE, type SkillFiles } from './skill-files.js';
 export {
   SKILL_DESCRIPTION_MAX,
   SKILL_NAME_MAX,
@@ -43,3 +43,4 @@ export {
   VISIBILITY_LEVELS,
 } from './skill-resource.js';
 export { formatViolation, type SkillViolation, type SkillViolationCode } from './skill-violation.js';
+export { writeSkillFiles } from './write-skill-files.js';

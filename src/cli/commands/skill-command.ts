@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { RewardKitError } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 
@@ -82,4 +84,79 @@ Examples:
       const { formatSkillText } = await import('../format-skill.js');
       process.stdout.write(formatSkillText(summary));
     });
+  skill
+    .command('apply')
+    .description(
+      'Apply a Trace2Skill patch to a copy of a skill and write the edited skill to a new directory.',
+    )
+    .requiredOption('--skill <dir>', 'the skill package to start from (never written to)')
+    .requiredOption('--patch <file>', 'the patch: {"reasoning", "edits": [...], "changelog"} as JSON')
+    .requiredOption('--out <dir>', 'where the edited skill goes: a new or empty directory outside --skill')
+    .option(
+      '--protect <path>',
+      'a file, or a folder ending in "/", no edit may touch (repeatable)',
+      collect,
+      [],
+    )
+    .addHelpText(
+      'after',
+      `
+No LLM is involved. Edits linking a file that neither exists nor is created by the patch, and new
+references/*.md files that no SKILL.md edit links, are dropped; an edit whose anchor is missing or
+not unique, whose file is protected or missing, or that lacks a field its op needs, is skipped and
+its file left as it was. The edited skill is then validated: it is written only when valid.
+Prints {"out", "written", "applied", "dropped", "skipped", "violations"} as JSON; exits 1 when
+the patch is malformed or the edited skill is invalid (nothing is written then).
+
+Example:
+  rewardkit skill apply --skill skills/reward-judge --patch patch.json --out evolved/reward-judge \\
+    --protect resources.yaml`,
+    )
+    .action(async (flags: { skill: string; patch: string; out: string; protect: string[] }) => {
+      const { parseSkillPatch, patchSkill, readSkillFiles, writeSkillFiles } = await import(
+        '../../skills/index.js'
+      );
+      const files = readSkillFiles(flags.skill);
+      const parsed = parseSkillPatch(readText(flags.patch));
+      if (!parsed.ok)
+        throw new RewardKitError('RK_INPUT_PARSE', `Patch ${flags.patch} dropped: ${parsed.reason}`);
+      const report = patchSkill(files, parsed.patch, { protect: flags.protect });
+      const written = report.result.ok;
+      if (written) writeSkillFiles(flags.skill, report.files, flags.out);
+      const summary = {
+        out: flags.out,
+        written,
+        applied: report.applied,
+        dropped: report.dropped.map((d) => ({
+          index: d.index,
+          op: d.edit.op,
+          file: d.edit.file,
+          reason: d.reason,
+        })),
+        skipped: report.skipped.map((s) => ({
+          index: s.index,
+          op: s.edit.op,
+          file: s.edit.file,
+          cause: s.cause,
+          reason: s.reason,
+        })),
+        violations: report.result.ok ? [] : report.result.violations,
+      };
+      process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      if (!written) state.exitCode = EXIT.error;
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new RewardKitError('RK_USAGE', `Cannot read ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
