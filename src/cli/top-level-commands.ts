@@ -56,6 +56,13 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import('./commands/spec-command.js')).registerSpecCommand,
   },
   {
+    name: 'skill',
+    description:
+      'Work with skill packages (SKILL.md, references, resources.yaml): validate, show, apply a patch.',
+    term: 'skill',
+    load: async () => (await import('./commands/skill-command.js')).registerSkillCommand,
+  },
+  {
     name: 'runs',
     description: 'Inspect stored scoring runs.',
     term: 'runs',
