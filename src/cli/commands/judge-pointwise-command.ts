@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { ChatMessageSchema, promptText, RewardKitError, SampleIdSchema } from '../../core/index.js';
-import type { MedicalRubric } from '../../judges/index.js';
-import { medicalRubricSource, medicalScoringOptions } from '../../spec/sources/medical-rubric-source.js';
+import { ChatMessageSchema, promptText, SampleIdSchema } from '../../core/index.js';
+import {
+  medicalRubricOf,
+  medicalRubricSource,
+  medicalScoringOptions,
+} from '../../spec/sources/medical-rubric-source.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag, type DeprecatedFlag } from '../deprecated-flag.js';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
@@ -121,8 +124,9 @@ Example:
     )
     .action(async (options: PointwiseFlags) => {
       const { judgmentCost } = await import('../judgment-cost.js');
-      const { inlineMedicalRubric, judgeMedicalRubric, loadMedicalRubrics, rubricFileProblems, rubricFor } =
-        await import('../../judges/index.js');
+      const { judgeMedicalRubric, loadMedicalRubrics, rubricFileProblems } = await import(
+        '../../judges/index.js'
+      );
       const params = medicalRubricSource.params.parse(
         paramsFromFlags(medicalRubricSource.params, flags, command, { model: options.model }),
       );
@@ -147,24 +151,16 @@ Example:
             idOf: (row) => row.id,
             handle: async (row) => {
               const query = promptText(row);
-              const inline = row.rubric ?? row.metadata?.rubric;
-              let rubric: MedicalRubric;
-              if (inline !== undefined) {
-                rubric = inlineMedicalRubric(
-                  inline,
-                  { id: row.id, query },
-                  row.rubric !== undefined ? 'rubric' : 'metadata.rubric',
-                );
-              } else if (rubrics === undefined) {
-                throw new RewardKitError(
-                  'RK_SOURCE_FAILED',
-                  'the row has no "rubric" and no --rubrics file was given',
-                );
-              } else {
-                const found = rubricFor(rubrics, row.id);
-                if ('error' in found) throw new RewardKitError('RK_SOURCE_FAILED', found.error);
-                rubric = found.rubric;
-              }
+              const { rubric } = medicalRubricOf(
+                {
+                  id: row.id,
+                  query,
+                  inline: row.rubric ?? row.metadata?.rubric,
+                  field: row.rubric !== undefined ? 'rubric' : 'metadata.rubric',
+                },
+                rubrics,
+                '--rubrics',
+              );
               const judgment = await judgeMedicalRubric(
                 { query: query === '' ? rubric.query : query, response: row.response, rubric },
                 {

@@ -102,6 +102,34 @@ export function medicalScoringOptions(
   };
 }
 
+/**
+ * The rubric a sample is graded against: its inline rubric (`field` names where it sits), else the
+ * one with its id in the rubric file (`fileFlag` names how that file is given); otherwise an error
+ * naming both, so the sample fails with the reason. `judge pointwise` and the spec share it.
+ */
+export function medicalRubricOf(
+  row: { id: string; query: string; inline: unknown; field: string },
+  fromFile: ReturnType<typeof loadMedicalRubrics> | undefined,
+  fileFlag: string,
+): { rubric: MedicalRubric; from: 'inline' | 'file' } {
+  if (row.inline !== undefined) {
+    return {
+      rubric: inlineMedicalRubric(row.inline, { id: row.id, query: row.query }, row.field),
+      from: 'inline',
+    };
+  }
+  if (fromFile === undefined) {
+    throw new RewardKitError(
+      'RK_SOURCE_FAILED',
+      `sample "${row.id}" has no rubric: put one in ${row.field} or name a rubric file in ${fileFlag}`,
+    );
+  }
+  const found = rubricFor(fromFile, row.id);
+  if ('error' in found)
+    throw new RewardKitError('RK_SOURCE_FAILED', `${found.error} (and none in ${row.field})`);
+  return { rubric: found.rubric, from: 'file' };
+}
+
 /** The response graded against its QuarkMedBench rubric (from `metadata.rubric` or the rubric file). */
 export const medicalRubricSource = defineJudgeKind({
   kind: 'medical_rubric',
@@ -115,22 +143,11 @@ export const medicalRubricSource = defineJudgeKind({
     const scoring = medicalScoringOptions(p);
     return async (sample, { services, signal }) => {
       const query = promptText(sample);
-      let rubric: MedicalRubric;
-      let from: 'inline' | 'file' = 'inline';
-      if (sample.metadata.rubric !== undefined) {
-        rubric = inlineMedicalRubric(sample.metadata.rubric, { id: sample.id, query }, 'metadata.rubric');
-      } else if (fromFile === undefined) {
-        throw new RewardKitError(
-          'RK_SOURCE_FAILED',
-          `sample "${sample.id}" has no rubric: put one in metadata.rubric or name a rubric file in params.rubrics`,
-        );
-      } else {
-        const found = rubricFor(fromFile, sample.id);
-        if ('error' in found)
-          throw new RewardKitError('RK_SOURCE_FAILED', `${found.error} (and none in metadata.rubric)`);
-        rubric = found.rubric;
-        from = 'file';
-      }
+      const { rubric, from } = medicalRubricOf(
+        { id: sample.id, query, inline: sample.metadata.rubric, field: 'metadata.rubric' },
+        fromFile,
+        'params.rubrics',
+      );
       const judgment = await judgeMedicalRubric(
         { query: query === '' ? rubric.query : query, response: sample.response, rubric },
         {
