@@ -214,10 +214,10 @@ describe('rewardkit judge <kind>: a judge kind through the score runner', () => 
     }
     const claims = await runCli(['judge', 'claims', '--help']);
     for (const flag of [
-      '--proposer <value>',
-      '--checker <value>',
-      '--k <n>',
-      '--reward <value>',
+      '--proposer <name>',
+      '--checker <name>',
+      '-k, --k <n>',
+      '--reward <name>',
       '--safe-k <n>',
       '--checker-temperature <n>',
     ]) {

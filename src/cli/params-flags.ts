@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { issuesOf, RewardKitError } from '../core/index.js';
 
 /**
@@ -21,7 +21,14 @@ interface Unwrapped {
   readonly inner: z.ZodType;
   readonly description?: string;
   readonly defaultValue?: unknown;
+  /** From the param's `.meta({placeholder})`: `<name>` for a model, `<file>` for a path (default `<value>`). */
+  readonly placeholder?: string;
+  /** From the param's `.meta({short})`: a one-letter alias such as `-m`. */
+  readonly short?: string;
 }
+
+const metaOf = (schema: z.ZodType): { placeholder?: string; short?: string } =>
+  (z.globalRegistry.get(schema) as { placeholder?: string; short?: string } | undefined) ?? {};
 
 type Def = { type: string; innerType?: z.ZodType; defaultValue?: unknown; [key: string]: unknown };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -30,6 +37,7 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 function unwrap(schema: z.ZodType): Unwrapped {
   let inner = schema;
   let description = schema.description;
+  let { placeholder, short } = metaOf(schema);
   let defaultValue: unknown;
   for (;;) {
     const def = defOf(inner);
@@ -37,8 +45,16 @@ function unwrap(schema: z.ZodType): Unwrapped {
     if (def.type === 'default') defaultValue = def.defaultValue;
     inner = def.innerType;
     description ??= inner.description;
+    placeholder ??= metaOf(inner).placeholder;
+    short ??= metaOf(inner).short;
   }
-  return { inner, ...(description !== undefined && { description }), defaultValue };
+  return {
+    inner,
+    defaultValue,
+    ...(description !== undefined && { description }),
+    ...(placeholder !== undefined && { placeholder }),
+    ...(short !== undefined && { short }),
+  };
 }
 
 const kebab = (name: string) => name.replaceAll('_', '-');
@@ -83,7 +99,10 @@ export function paramFlags(schema: z.ZodType, reserved: ReadonlySet<string> = ne
     for (const [key, field] of Object.entries(shape)) {
       const path = [...prefix, key];
       const name = path.map(kebab).join('-');
-      const { inner, description = '', defaultValue } = unwrap(field);
+      const { inner, description = '', defaultValue, placeholder = 'value', short } = unwrap(field);
+      // `-m, --model <name>`: the short alias only at the top level, where it cannot be ambiguous.
+      const long = (arg: string) =>
+        `${short !== undefined && prefix.length === 0 ? `${short}, ` : ''}--${name} ${arg}`;
       const def = defOf(inner);
       const add = (flag: ParamFlag) => {
         if (reserved.has(flag.flag.replace(/^--no-/, '--'))) {
@@ -102,18 +121,19 @@ export function paramFlags(schema: z.ZodType, reserved: ReadonlySet<string> = ne
       };
       switch (def.type) {
         case 'string':
-          value(new Option(`--${name} <value>`, withDefault(description, defaultValue)));
+          value(new Option(long(`<${placeholder}>`), withDefault(description, defaultValue)));
           break;
         case 'number':
           value(
-            new Option(`--${name} <n>`, withDefault(description, defaultValue)).argParser(
-              numberFlag(`--${name}`, isInteger(inner)),
-            ),
+            new Option(
+              long(`<${placeholder === 'value' ? 'n' : placeholder}>`),
+              withDefault(description, defaultValue),
+            ).argParser(numberFlag(`--${name}`, isInteger(inner))),
           );
           break;
         case 'enum':
           value(
-            new Option(`--${name} <value>`, withDefault(description, defaultValue)).choices(
+            new Option(long(`<${placeholder}>`), withDefault(description, defaultValue)).choices(
               Object.values((def as unknown as { entries: Record<string, string> }).entries),
             ),
           );

@@ -1,19 +1,14 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
 import { z } from 'zod';
-import { SampleIdSchema } from '../../core/index.js';
-import {
-  type ClaimAggregate,
-  ClaimAggregateSchema,
-  type ClaimDocument,
-  type ClaimMode,
-  ClaimModeSchema,
-  type ClaimTie,
-  ClaimTieSchema,
-} from '../../judges/index.js';
+import { RewardKitError, SampleIdSchema } from '../../core/index.js';
+import type { ClaimCheckJudgment, ClaimDocument } from '../../judges/index.js';
+import { ClaimAggregateSchema } from '../../judges/index.js';
+import type { ChatModel } from '../../llm/index.js';
+import { claimsSource } from '../../spec/sources/claims-source.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
-import { positiveInt } from '../number-flags.js';
-import { type ClaimRoleFlags, openClaimRoleModels } from './claim-role-models.js';
+import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -21,7 +16,7 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
-import { addResponseCacheOptions, JUDGE_CACHE_HELP } from './judge-model.js';
+import { addResponseCacheOptions, JUDGE_CACHE_HELP, type JudgeModelFlags } from './judge-model.js';
 
 /** A RAG answer to check; the documents schema comes from the judges module, loaded when the command runs. */
 const claimRowSchema = <D extends z.ZodType<ClaimDocument[]>>(documents: D) =>
@@ -33,33 +28,18 @@ const claimRowSchema = <D extends z.ZodType<ClaimDocument[]>>(documents: D) =>
     answer: z.string(),
   });
 
-interface CheckClaimsFlags extends JsonlCommandFlags, ClaimRoleFlags {
-  mode: ClaimMode;
-  reward: ClaimAggregate;
-  k: number;
-  tie: ClaimTie;
-  safeK: number;
-  passAt: number;
-  maxClaims?: number;
-  reasks: number;
-  checkerTemperature: number;
-  seed: number;
-}
+type CheckClaimsFlags = JsonlCommandFlags &
+  Omit<JudgeModelFlags, 'model'> & { model?: string; proposer?: string; checker?: string };
 
-const numberIn = (flag: string, min: number, max: number) => (value: string) => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
-    throw new InvalidArgumentError(`${flag} expects a number in [${min}, ${max}], got "${value}".`);
-  return n;
-};
-const integer = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError(`${flag} expects an integer, got "${value}".`);
-  return n;
-};
-
-/** `rewardkit check claims`: the MARCH claim check over RAG rows. */
+/**
+ * `rewardkit check claims`: the `claims` judge kind over RAG rows, its params as flags under the
+ * spec's names, the rows and the output lines in MARCH's own terms.
+ */
 export function registerCheckClaimsCommand(check: Command, state: CommandState): void {
+  const flags = paramFlags(
+    claimsSource.params,
+    new Set(['--input', '--output', '--concurrency', '--store', '--models']),
+  );
   const command = addResponseCacheOptions(
     addJsonlOptions(
       check
@@ -69,42 +49,8 @@ export function registerCheckClaimsCommand(check: Command, state: CommandState):
         ),
       { concurrency: 8 },
     ),
-  )
-    .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
-    .option('-m, --model <name>', 'the model of every role not named by --proposer, --checker or --matcher')
-    .option('--proposer <name>', 'the Proposer: splits the answer into claims (sees no documents)')
-    .option(
-      '--checker <name>',
-      'the Checker: answers the claim questions from the documents (sees no answer)',
-    )
-    .option('--matcher <name>', 'the equivalence judge of --mode claims (default: --model, else the checker)')
-    .addOption(
-      new Option('--mode <mode>', 'which claims').choices(ClaimModeSchema.options).default('numeric'),
-    )
-    .addOption(
-      new Option('--reward <name>', 'how the claim verdicts become the reward')
-        .choices(ClaimAggregateSchema.options)
-        .default('zero_tolerance'),
-    )
-    .option('-k, --k <n>', 'Checker runs per answer', positiveInt('--k'), 3)
-    .addOption(
-      new Option('--tie <rule>', 'what a tied claim is').choices(ClaimTieSchema.options).default('fault'),
-    )
-    .option('--safe-k <n>', 'K of SAFE F1@K: supported facts for full recall', positiveInt('--safe-k'), 64)
-    .option('--pass-at <x>', 'fraction aggregates pass at or above this', numberIn('--pass-at', 0, 1), 0.5)
-    .option(
-      '--max-claims <n>',
-      'claims checked at most (default 10 numeric, 20 claims)',
-      positiveInt('--max-claims'),
-    )
-    .option('--reasks <n>', 're-asks after unreadable output, per call', integer('--reasks'), 2)
-    .option(
-      '--checker-temperature <t>',
-      'Checker sampling temperature',
-      numberIn('--checker-temperature', 0, 2),
-      0.7,
-    )
-    .option('--seed <n>', 'Checker run i is sent seed + i', integer('--seed'), 0)
+  ).option('--models <file>', 'models file (default: $REWARDKIT_MODELS)');
+  addParamFlags(command, flags)
     .addHelpText(
       'after',
       `
@@ -130,38 +76,66 @@ Examples:
   rewardkit check claims --models models.yaml --proposer small --checker large --mode claims \\
     --reward ragas --input rag.jsonl`,
     )
-    .action(async (flags: CheckClaimsFlags) => {
+    .action(async (options: CheckClaimsFlags) => {
       const { judgmentCost } = await import('../judgment-cost.js');
-      const { ClaimDocumentsSchema, marchClaimCheck } = await import('../../judges/index.js');
-      requireJsonlInput(flags);
-      const roles = await openClaimRoleModels(flags, 'check claims');
+      const { ClaimDocumentsSchema } = await import('../../judges/index.js');
+      const { SourceFailedError } = await import('../../spec/index.js');
+      if (
+        (options.proposer ?? options.model) === undefined ||
+        (options.checker ?? options.model) === undefined
+      ) {
+        throw new RewardKitError(
+          'RK_USAGE',
+          'check claims needs its models: --model <name> for every role, or --proposer <name> and --checker <name> (and --matcher for --mode claims)',
+        );
+      }
+      const params = claimsSource.params.parse(paramsFromFlags(claimsSource.params, flags, command));
+      requireJsonlInput(options);
+      const configured = await loadConfiguredModels(options.models);
+      const { openResponseCache } = await import('./judge-model.js');
+      const cache = await openResponseCache(options);
+      const models = new Map<string, ChatModel>();
+      const services = {
+        model: (name: string) => {
+          const model = models.get(name) ?? cache.cached(pickModel(configured, name, 'check claims'));
+          models.set(name, model);
+          return model;
+        },
+        codeSandbox: () => {
+          throw new RewardKitError('RK_INTERNAL', 'the claim check runs no code');
+        },
+      };
+      // Every role's model is picked now, so a name missing from the models file stops the run.
+      for (const name of [params.model, params.proposer, params.checker, params.matcher]) {
+        if (name !== undefined) services.model(name);
+      }
+      const checkClaims = claimsSource.create(params);
       const totals = { answers: 0, claims: 0, faults: 0, calls: 0 };
       try {
         await runJsonlCommand(
           'check claims',
-          flags,
+          options,
           {
             schema: claimRowSchema(ClaimDocumentsSchema),
             idOf: (row) => row.id,
             handle: async (row) => {
-              const judgment = await marchClaimCheck(
-                { question: row.question, answer: row.answer, documents: row.documents ?? [] },
-                {
-                  proposer: roles.proposer,
-                  checker: roles.checker,
-                  matcher: roles.matcher,
-                  mode: flags.mode,
-                  aggregate: flags.reward,
-                  k: flags.k,
-                  tie: flags.tie,
-                  safeK: flags.safeK,
-                  passAt: flags.passAt,
-                  reasks: flags.reasks,
-                  checkerTemperature: flags.checkerTemperature,
-                  seed: flags.seed,
-                  ...(flags.maxClaims !== undefined && { maxClaims: flags.maxClaims }),
-                },
-              );
+              let judgment: ClaimCheckJudgment;
+              try {
+                const outcome = await checkClaims(
+                  {
+                    id: row.id,
+                    prompt: row.question,
+                    response: row.answer,
+                    metadata: row.documents === undefined ? {} : { documents: row.documents },
+                  },
+                  // Rows in flight finish on Ctrl-C (the runner stops reading), as before.
+                  { services, signal: new AbortController().signal },
+                );
+                judgment = outcome.detail as ClaimCheckJudgment;
+              } catch (error) {
+                if (!(error instanceof SourceFailedError) || error.trace.detail === undefined) throw error;
+                judgment = error.trace.detail as ClaimCheckJudgment;
+              }
               const cost = judgmentCost(judgment.calls);
               totals.answers++;
               totals.calls += cost.calls;
@@ -201,7 +175,7 @@ Examples:
           `rewardkit check claims: ${totals.claims} claims checked, ${totals.faults} faults, ${totals.calls} LLM calls (${perAnswer.toFixed(1)} per answer)\n`,
         );
       } finally {
-        await roles.close();
+        await cache.close();
       }
     });
   // The spec's name for it is `reward`; the old name keeps working with a deprecation line.

@@ -17,23 +17,37 @@ const params = z
     model: z
       .string()
       .min(1)
+      .meta({ placeholder: 'name', short: '-m' })
       .optional()
       .describe('the model of every role not named below (a name from the models file)'),
-    proposer: z.string().min(1).optional().describe('the model that splits the response into claims'),
-    checker: z.string().min(1).optional().describe('the model that answers each claim from the documents'),
+    proposer: z
+      .string()
+      .min(1)
+      .meta({ placeholder: 'name' })
+      .optional()
+      .describe('the model that splits the response into claims'),
+    checker: z
+      .string()
+      .min(1)
+      .meta({ placeholder: 'name' })
+      .optional()
+      .describe('the model that answers each claim from the documents'),
     matcher: z
       .string()
       .min(1)
+      .meta({ placeholder: 'name' })
       .optional()
       .describe("the semantic-equivalence judge of claims mode (default: the checker's model)"),
-    mode: ClaimModeSchema.default('numeric').describe(
-      'numeric: the numbers and entities of the answer; claims: every factual claim',
-    ),
-    k: z.number().int().positive().default(3).describe('Checker runs per claim'),
-    reward: ClaimAggregateSchema.default('zero_tolerance').describe(
-      'how the claim verdicts become the reward',
-    ),
-    tie: ClaimTieSchema.default('fault').describe('what a claim whose checker runs split evenly counts as'),
+    mode: ClaimModeSchema.meta({ placeholder: 'mode' })
+      .default('numeric')
+      .describe('numeric: the numbers and entities of the answer; claims: every factual claim'),
+    k: z.number().int().positive().meta({ short: '-k' }).default(3).describe('Checker runs per claim'),
+    reward: ClaimAggregateSchema.meta({ placeholder: 'name' })
+      .default('zero_tolerance')
+      .describe('how the claim verdicts become the reward'),
+    tie: ClaimTieSchema.meta({ placeholder: 'rule' })
+      .default('fault')
+      .describe('what a claim whose checker runs split evenly counts as'),
     safe_k: z.number().positive().default(64).describe('K of SAFE F1@K (reward safe_f1)'),
     pass_at: z.number().min(0).max(1).default(0.5).describe('the verdict is pass at or above this score'),
     max_claims: z.number().int().positive().optional().describe('claims checked at most per response'),

@@ -14,10 +14,29 @@ import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 
 const params = z.strictObject({
-  model: z.string().min(1).describe('the model of every role not named below (a name from the models file)'),
-  extractor: z.string().min(1).optional().describe('the model that reads the visual premises off the image'),
-  auditor: z.string().min(1).optional().describe("the model that audits the response's premises"),
-  step_judge: z.string().min(1).optional().describe('the model that judges each reasoning step'),
+  model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name', short: '-m' })
+    .describe('the model of every role not named below (a name from the models file)'),
+  extractor: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe('the model that reads the visual premises off the image'),
+  auditor: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe("the model that audits the response's premises"),
+  step_judge: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe('the model that judges each reasoning step'),
   aggregator: z
     .enum(EVPV_AGGREGATORS as ['mean', ...Array<(typeof EVPV_AGGREGATORS)[number]>])
     .default('mean')

@@ -13,10 +13,15 @@ import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 
 const params = z.strictObject({
-  model: z.string().min(1).describe('the judge: a model name from the models file'),
+  model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name', short: '-m' })
+    .describe('the judge: a model name from the models file'),
   rubrics: z
     .string()
     .min(1)
+    .meta({ placeholder: 'file' })
     .optional()
     .describe('a rubric file (JSONL, JSON or YAML) keyed by sample id, for samples without metadata.rubric'),
   reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),

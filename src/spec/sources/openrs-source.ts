@@ -34,11 +34,13 @@ const OpenrsParamsSchema = z.strictObject({
   meta_rubric: z
     .string()
     .min(1)
+    .meta({ placeholder: 'file' })
     .optional()
     .describe('a meta-rubric markdown file (default: the shipped one)'),
   domains: z
     .string()
     .min(1)
+    .meta({ placeholder: 'dir' })
     .optional()
     .describe('a folder of domain pool markdown files (default: the shipped pools)'),
   both_orders: z.boolean().default(true).describe('judge both orders (A/B and B/A)'),

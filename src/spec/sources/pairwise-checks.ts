@@ -22,7 +22,11 @@ export const PairwiseAgainstSchema = z.enum(['reference', 'group']).default('ref
 
 /** The params every pairwise judge source shares. */
 export const pairwiseSourceParams = {
-  model: z.string().min(1).describe('the judge: a model name from the models file'),
+  model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name', short: '-m' })
+    .describe('the judge: a model name from the models file'),
   against: PairwiseAgainstSchema.describe(
     'what the response is compared with: "reference" (the sample\'s reference answer) or "group" (every other rollout of its group, by win rate)',
   ),

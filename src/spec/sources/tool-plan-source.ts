@@ -9,12 +9,28 @@ const params = z.strictObject({
   model: z
     .string()
     .min(1)
+    .meta({ placeholder: 'name', short: '-m' })
     .describe(
       "the judge: a model name from the models file, every role's model unless the role names its own",
     ),
-  precision_model: z.string().min(1).optional().describe('the model judging each planned call'),
-  missed_model: z.string().min(1).optional().describe('the model finding missed tool opportunities'),
-  overall_model: z.string().min(1).optional().describe('the model judging the plan as a whole'),
+  precision_model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe('the model judging each planned call'),
+  missed_model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe('the model finding missed tool opportunities'),
+  overall_model: z
+    .string()
+    .min(1)
+    .meta({ placeholder: 'name' })
+    .optional()
+    .describe('the model judging the plan as a whole'),
   reasks: z.number().int().nonnegative().default(2).describe('re-asks after unreadable output'),
   temperature: z.number().min(0).max(2).optional().describe('sampling temperature of the judges'),
   weights: z
