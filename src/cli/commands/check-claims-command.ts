@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { RewardKitError, SampleIdSchema } from '../../core/index.js';
 import type { ClaimCheckJudgment, ClaimDocument } from '../../judges/index.js';
 import { ClaimAggregateSchema } from '../../judges/index.js';
-import type { ChatModel } from '../../llm/index.js';
 import { claimsSource } from '../../spec/sources/claims-source.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
   addJsonlOptions,
@@ -16,7 +14,12 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
-import { addResponseCacheOptions, JUDGE_CACHE_HELP, type JudgeModelFlags } from './judge-model.js';
+import {
+  addResponseCacheOptions,
+  JUDGE_CACHE_HELP,
+  type JudgeModelFlags,
+  openJudgeServices,
+} from './judge-model.js';
 
 /** A RAG answer to check; the documents schema comes from the judges module, loaded when the command runs. */
 const claimRowSchema = <D extends z.ZodType<ClaimDocument[]>>(documents: D) =>
@@ -91,24 +94,11 @@ Examples:
       }
       const params = claimsSource.params.parse(paramsFromFlags(claimsSource.params, flags, command));
       requireJsonlInput(options);
-      const configured = await loadConfiguredModels(options.models);
-      const { openResponseCache } = await import('./judge-model.js');
-      const cache = await openResponseCache(options);
-      const models = new Map<string, ChatModel>();
-      const services = {
-        model: (name: string) => {
-          const model = models.get(name) ?? cache.cached(pickModel(configured, name, 'check claims'));
-          models.set(name, model);
-          return model;
-        },
-        codeSandbox: () => {
-          throw new RewardKitError('RK_INTERNAL', 'the claim check runs no code');
-        },
-      };
-      // Every role's model is picked now, so a name missing from the models file stops the run.
-      for (const name of [params.model, params.proposer, params.checker, params.matcher]) {
-        if (name !== undefined) services.model(name);
-      }
+      const { services, close } = await openJudgeServices(
+        options,
+        [params.model, params.proposer, params.checker, params.matcher],
+        'check claims',
+      );
       const checkClaims = claimsSource.create(params);
       const totals = { answers: 0, claims: 0, faults: 0, calls: 0 };
       try {
@@ -175,7 +165,7 @@ Examples:
           `rewardkit check claims: ${totals.claims} claims checked, ${totals.faults} faults, ${totals.calls} LLM calls (${perAnswer.toFixed(1)} per answer)\n`,
         );
       } finally {
-        await cache.close();
+        await close();
       }
     });
   // The spec's name for it is `reward`; the old name keeps working with a deprecation line.

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
+import type { SourceServices } from '../../spec/index.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { parseDuration } from '../parse-duration.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
@@ -72,4 +74,31 @@ export async function openResponseCache(
       await store?.close();
     },
   };
+}
+
+/**
+ * What a judge kind's check needs from a judge command: every model the params name, picked from
+ * the models file by name (an unknown name stops the run before any row) and answered from the
+ * response cache; no code sandbox (judge commands run none). `close` closes the store.
+ */
+export async function openJudgeServices(
+  flags: Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl'>,
+  names: ReadonlyArray<string | undefined>,
+  command: string,
+): Promise<{ services: SourceServices; close: () => Promise<void> }> {
+  const configured = await loadConfiguredModels(flags.models);
+  const cache = await openResponseCache(flags);
+  const models = new Map<string, ChatModel>();
+  const services: SourceServices = {
+    model: (name) => {
+      const model = models.get(name) ?? cache.cached(pickModel(configured, name, command));
+      models.set(name, model);
+      return model;
+    },
+    codeSandbox: () => {
+      throw new RewardKitError('RK_INTERNAL', `${command} runs no code`);
+    },
+  };
+  for (const name of names) if (name !== undefined) services.model(name);
+  return { services, close: cache.close };
 }

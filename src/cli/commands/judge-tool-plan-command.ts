@@ -1,13 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Command, Option } from 'commander';
-import type { ChatModel } from '../../llm/index.js';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { LlmUsage } from '../../core/index.js';
+import type { ToolPlanJudgment } from '../../judges/index.js';
 import { toolPlanSource } from '../../spec/sources/tool-plan-source.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag, type DeprecatedFlag } from '../deprecated-flag.js';
 import { formatToolPlanReport } from '../format-tool-plan-report.js';
+import type { JudgmentCost } from '../judgment-cost.js';
 import type { MappedRow } from '../map-jsonl-rows.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
-import { nonNegativeInt } from '../number-flags.js';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
   addJsonlOptions,
@@ -17,25 +18,21 @@ import {
   runJsonlCommand,
 } from './jsonl-command.js';
 import {
-  addJudgeModelOptions,
+  addResponseCacheOptions,
   JUDGE_CACHE_HELP,
   type JudgeModelFlags,
-  openResponseCache,
+  openJudgeServices,
 } from './judge-model.js';
 
-interface ToolPlanFlags extends JsonlCommandFlags, JudgeModelFlags {
-  precisionModel?: string;
-  missedModel?: string;
-  overallModel?: string;
-  onInvalid: 'fail' | 'exclude';
-  contextBefore: number;
-  contextAfter: number;
-  reasks: number;
-  report?: string;
-}
+type ToolPlanFlags = JsonlCommandFlags &
+  Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl'> & { report?: string };
 
-/** `--weights-precision`, `--weights-recall`, `--weights-overall`: the spec's `weights` param. */
-const weightFlags = () => paramFlags(toolPlanSource.params).filter((f) => f.path[0] === 'weights');
+/** The tool_plan params under the spec's names (all but the verdict threshold, which a score line has no use for). */
+const toolPlanFlags = () =>
+  paramFlags(
+    toolPlanSource.params,
+    new Set(['--input', '--output', '--concurrency', '--store', '--models']),
+  ).filter((f) => f.path[0] !== 'pass_at');
 
 /** `--weights p,r,o`, the name before the flags took the spec's. */
 const DEPRECATED_WEIGHTS: DeprecatedFlag = {
@@ -63,19 +60,6 @@ const DEPRECATED_WEIGHTS: DeprecatedFlag = {
   },
 };
 
-/** The judge model of every role, from one models file, answered from one store's response cache. */
-async function openRoleModels(flags: ToolPlanFlags) {
-  const configured = await loadConfiguredModels(flags.models);
-  const cache = await openResponseCache(flags);
-  const open = (name: string): ChatModel => cache.cached(pickModel(configured, name, 'judge tool-plan'));
-  const model = open(flags.model);
-  const roles: Partial<Record<'precision' | 'missed' | 'overall', ChatModel>> = {};
-  if (flags.precisionModel !== undefined) roles.precision = open(flags.precisionModel);
-  if (flags.missedModel !== undefined) roles.missed = open(flags.missedModel);
-  if (flags.overallModel !== undefined) roles.overall = open(flags.overallModel);
-  return { model, roles, close: cache.close };
-}
-
 /** Every output line of this command in the file, for the report (a resumed run reports on all of them). */
 async function outputRecords(output: string): Promise<unknown[]> {
   const text = await readFile(output, 'utf8').catch(() => '');
@@ -93,8 +77,8 @@ async function outputRecords(output: string): Promise<unknown[]> {
 
 /** `rewardkit judge tool-plan`: the ATP-Bench tool-plan judge over JSONL or JSON rows, with a report. */
 export function registerJudgeToolPlanCommand(judge: Command, state: CommandState): void {
-  const weights = weightFlags();
-  const command = addJudgeModelOptions(
+  const flags = toolPlanFlags();
+  const command = addResponseCacheOptions(
     addJsonlOptions(
       judge
         .command('tool-plan')
@@ -104,30 +88,7 @@ export function registerJudgeToolPlanCommand(judge: Command, state: CommandState
       { concurrency: 4 },
     ),
   )
-    .option('--precision-model <name>', 'model of the precision role (default: --model)')
-    .option('--missed-model <name>', 'model of the missed-opportunities role (default: --model)')
-    .option('--overall-model <name>', 'model of the overall-quality role (default: --model)')
-    .addOption(
-      new Option(
-        '--on-invalid <policy>',
-        'an unreadable role judgment fails the row, or is left out with a warning',
-      )
-        .choices(['fail', 'exclude'])
-        .default('fail'),
-    )
-    .option(
-      '--context-before <chars>',
-      'answer text the precision role sees before a call',
-      nonNegativeInt('--context-before'),
-      600,
-    )
-    .option(
-      '--context-after <chars>',
-      'answer text the precision role sees after a call',
-      nonNegativeInt('--context-after'),
-      300,
-    )
-    .option('--reasks <n>', 're-asks after unreadable output', nonNegativeInt('--reasks'), 2)
+    .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
     .option('--report <file>', 'also write the per-category and per-intent report as JSON')
     .addHelpText(
       'after',
@@ -152,40 +113,60 @@ Example:
   rewardkit judge tool-plan --models models.yaml --model judge \\
     --input examples/atp-rows.jsonl -o plans.jsonl --report plans-report.json`,
     )
-    .action(async (flags: ToolPlanFlags) => {
-      const { judgmentCost } = await import('../judgment-cost.js');
-      const { AtpRowSchema, judgeToolPlan, toolPlanReport, ToolPlanRecordSchema } = await import(
-        '../../judges/index.js'
+    .action(async (options: ToolPlanFlags) => {
+      const { judgmentCost, usageCost } = await import('../judgment-cost.js');
+      const { AtpRowSchema, toolPlanReport, ToolPlanRecordSchema } = await import('../../judges/index.js');
+      // The row as ATP-Bench wrote it goes to the judge kind, which reads it itself; the parse here
+      // names a malformed row's field and resolves its id.
+      const rowSchema = z.unknown().transform((raw, ctx) => {
+        const parsed = AtpRowSchema.safeParse(raw);
+        if (parsed.success) return { ...parsed.data, raw: raw as Record<string, unknown> };
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+        return z.NEVER;
+      });
+      const { SourceFailedError } = await import('../../spec/index.js');
+      const params = toolPlanSource.params.parse(paramsFromFlags(toolPlanSource.params, flags, command));
+      requireJsonlInput(options);
+      const { services, close } = await openJudgeServices(
+        options,
+        [params.model, params.precision_model, params.missed_model, params.overall_model],
+        'judge tool-plan',
       );
-      const params = toolPlanSource.params.parse(
-        paramsFromFlags(toolPlanSource.params, weights, command, { model: flags.model }),
-      );
-      requireJsonlInput(flags);
-      const models = await openRoleModels(flags);
-      const toFile = flags.output !== undefined && flags.output !== '-';
+      const judgeRow = toolPlanSource.create(params);
+      const toFile = options.output !== undefined && options.output !== '-';
       // Printed rows are kept for the report; written rows are read back from the file instead.
       const rows: MappedRow[] = [];
       try {
         await runJsonlCommand(
           'judge tool-plan',
-          flags,
+          options,
           {
-            schema: AtpRowSchema,
+            schema: rowSchema,
             idOf: (row) => row.id,
             // ATP rows name themselves by id or trace_id, which the schema resolves.
             autoId: false,
             handle: async (row) => {
-              const judgment = await judgeToolPlan(
-                { query: row.query, doc: row.doc, images: row.images, response: row.response },
-                {
-                  model: models.model,
-                  roles: models.roles,
-                  reasks: flags.reasks,
-                  onInvalid: flags.onInvalid,
-                  window: { before: flags.contextBefore, after: flags.contextAfter },
-                  ...(params.weights && { weights: params.weights }),
-                },
-              );
+              let judgment: Omit<ToolPlanJudgment, 'calls'>;
+              let cost: JudgmentCost;
+              try {
+                const outcome = await judgeRow(
+                  {
+                    id: row.id,
+                    prompt: row.query,
+                    response: row.response,
+                    metadata: { doc: row.raw.doc, images: row.raw.images, image_query: row.raw.image_query },
+                  },
+                  // Rows in flight finish on Ctrl-C (the runner stops reading).
+                  { services, signal: new AbortController().signal },
+                );
+                judgment = outcome.detail as Omit<ToolPlanJudgment, 'calls'>;
+                cost = usageCost(outcome.usage as LlmUsage);
+              } catch (error) {
+                if (!(error instanceof SourceFailedError) || error.trace.detail === undefined) throw error;
+                const failed = error.trace.detail as ToolPlanJudgment;
+                judgment = failed;
+                cost = judgmentCost(failed.calls);
+              }
               const c = judgment.components;
               const out: MappedRow = {
                 ...(row.category !== undefined && { category: row.category }),
@@ -202,7 +183,7 @@ Example:
                 overall_judgment: judgment.overall,
                 ...(judgment.invalid.length > 0 && { invalid: judgment.invalid }),
                 ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
-                ...judgmentCost(judgment.calls),
+                ...cost,
               };
               if (!toFile) rows.push({ id: row.id, ...out });
               return out;
@@ -211,16 +192,17 @@ Example:
           state,
         );
       } finally {
-        await models.close();
+        await close();
       }
-      const records = (toFile ? await outputRecords(flags.output as string) : rows).flatMap((r) => {
+      const records = (toFile ? await outputRecords(options.output as string) : rows).flatMap((r) => {
         const parsed = ToolPlanRecordSchema.safeParse(r);
         return parsed.success ? [parsed.data] : [];
       });
       const report = toolPlanReport(records);
       process.stderr.write(formatToolPlanReport(report));
-      if (flags.report !== undefined) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
+      if (options.report !== undefined)
+        await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`);
     });
-  addParamFlags(command, weights);
+  addParamFlags(command, flags);
   addDeprecatedFlag(command, DEPRECATED_WEIGHTS);
 }
