@@ -43,4 +43,5 @@ export {
   VISIBILITY_LEVELS,
 } from './skill-resource.js';
 export { formatViolation, type SkillViolation, type SkillViolationCode } from './skill-violation.js';
+export * from './trace2skill/index.js';
 export { writeSkillFiles } from './write-skill-files.js';
