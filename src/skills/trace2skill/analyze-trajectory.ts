@@ -13,13 +13,14 @@ import type { Trajectory } from './trajectory.js';
 
 /**
  * Checks a failed run's proposed fix: true when the fix passes the task's evaluator (the
- * corrected answer matches the reference, the re-run passes its tests). Lessons of a failed run
- * whose fix does not pass are gated out.
+ * corrected answer matches the reference, the re-run passes its tests), false when it does not —
+ * the run's lessons are then gated out — and undefined when this run has no evaluator (its
+ * lessons are kept and marked `ungated`).
  */
 export type FixEvaluator = (
   trajectory: Trajectory,
   fix: FailureAnalysis['fix'],
-) => boolean | Promise<boolean>;
+) => boolean | undefined | Promise<boolean | undefined>;
 
 export interface AnalyzeOptions {
   model: ChatModel;
@@ -80,11 +81,11 @@ export async function analyzeTrajectory(
     ...analysis.lessons.map((l) => ({ type: 'failure_memory' as const, ...l })),
   ];
   const usage = usageOf(outcome.calls);
-  if (options.evaluate === undefined) {
+  const passed = await options.evaluate?.(trajectory, analysis.fix);
+  if (passed === undefined) {
     const record: AnalysisRecord = { ...base, status: 'ok', gate: 'ungated', items, ...empty, usage };
     return { record, calls: outcome.calls, truncatedRun };
   }
-  const passed = await options.evaluate(trajectory, analysis.fix);
   const record: AnalysisRecord = passed
     ? { ...base, status: 'ok', gate: 'passed', items, ...empty, usage }
     : { ...base, status: 'ok', gate: 'failed', items: [], gated_out: items.length, truncated: 0, usage };

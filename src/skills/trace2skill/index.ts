@@ -53,6 +53,7 @@ export {
   reducePatches,
   renderPatchesForMerge,
 } from './reduce-patches.js';
+export { referenceEvaluator } from './reference-evaluator.js';
 export { renderChangelog } from './render-changelog.js';
 export { renderSkillFiles } from './render-skill-files.js';
 export { renderTrajectory, TRAJECTORY_CHAR_LIMIT } from './render-trajectory.js';
