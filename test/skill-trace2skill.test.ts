@@ -332,17 +332,18 @@ describe('apply with fix rounds', () => {
   });
 
   test('should leave protected files untouched and count the skipped edits', async () => {
+    const baseEdit = (longPatch.edits[0] as SupportedPatch['edits'][number]).edit;
     const patch: SupportedPatch = {
       reasoning: '',
       changelog: '',
       edits: [
         {
-          edit: { ...longPatch.edits[0]!.edit, file: 'resources.yaml', op: 'create', content: 'x' },
+          edit: { ...baseEdit, file: 'resources.yaml', op: 'create', content: 'x' },
           support: [],
         },
         {
           edit: {
-            ...longPatch.edits[0]!.edit,
+            ...baseEdit,
             file: 'resources.yaml',
             op: 'delete_file',
             content: undefined,
