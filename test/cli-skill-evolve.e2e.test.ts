@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
@@ -278,6 +278,36 @@ describe('rewardkit skill evolve', () => {
     expect(busy.code).toBe(2);
     expect(busy.stderr).toMatch(/not empty and holds no earlier evolve output/);
     expect(server.requests).toHaveLength(0);
+  });
+
+  test('should exit 1 and write no skill when the fix rounds cannot make it valid', async () => {
+    const { skill, traces, models, out } = setup();
+    // With no resources.yaml to protect, the proposal creates a broken one; the fixer never answers.
+    rmSync(join(skill, 'resources.yaml'));
+    const run = await runCli([
+      'skill',
+      'evolve',
+      '--skill',
+      skill,
+      '--traces',
+      traces,
+      '--out',
+      out,
+      '--models',
+      models,
+      '--model',
+      'analyst',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('no seed gave a valid skill');
+    expect(existsSync(join(out, 'skill'))).toBe(false);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({ valid: false, out: { written: false, skill: null } });
+    expect(report.seeds[0].fix_rounds).toBe(3);
+    expect(report.violations[0].file).toBe('resources.yaml');
+    expect(server.requests.filter((r) => systemOf(r).includes('fails its package validator'))).toHaveLength(
+      3,
+    );
   });
 
   test('should show the stages, the outputs and examples in --help', async () => {

@@ -1,6 +1,7 @@
 import { createRng } from '../../core/index.js';
 import type { RoleCall } from '../../judges/index.js';
 import type { ChatModel } from '../../llm/index.js';
+import { parseSkill } from '../parse-skill.js';
 import type { SkillFiles } from '../skill-files.js';
 import type { AnalysisRecord } from './analysis-record.js';
 import { type AppliedWithFixes, applyWithFixes } from './apply-with-fixes.js';
@@ -70,7 +71,8 @@ export async function evolveSeed(
       merged,
       applied: undefined,
       files,
-      valid: true,
+      // Nothing to apply: the seed is as valid as the skill it started from.
+      valid: parseSkill(files).ok,
       support: 0,
       calls,
     };
