@@ -33,7 +33,10 @@ export async function readJudgeTraces(options: {
   const rejected: RejectedTrajectoryRow[] = [];
   const labels = new Map<string, 'pass' | 'fail'>();
   for await (const line of readJsonlLines(options.labels)) {
-    if (line.text === undefined) continue;
+    if (line.text === undefined) {
+      rejected.push({ line: line.line, errors: [`${options.labels}:${line.line}: ${line.error}`] });
+      continue;
+    }
     const row = parseRow(line.text, { file: options.labels, line: line.line }, JudgeLabelSchema);
     if (row.ok) labels.set(row.value.id, row.value.verdict);
     else rejected.push({ line: line.line, errors: row.errors });
