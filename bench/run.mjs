@@ -23,6 +23,7 @@ const SECTIONS = {
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
+  trace2skill: 'Trace2Skill against a scripted server',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -505,6 +506,9 @@ if (measures('datain')) sections.push(await (await import('./data-in.mjs')).data
 
 // ── SandboxFusion /run_code per language (bench/run-code.mjs, also runnable alone) ──────────────
 if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).runCodeSection({ quick, fmt }));
+// ── Trace2Skill (bench/trace2skill.mjs, also runnable alone) ────────────────────────────────────
+if (measures('trace2skill'))
+  sections.push(await (await import('./trace2skill.mjs')).trace2skillSection({ quick, fmt }));
 
 const header = `# Benchmarks
 

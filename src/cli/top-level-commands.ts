@@ -58,7 +58,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
     name: 'skill',
     description:
-      'Work with skill packages (SKILL.md, references, resources.yaml): validate, show, apply a patch.',
+      'Work with skill packages (SKILL.md, references, resources.yaml): validate, show, apply a patch, evolve from traces.',
     term: 'skill',
     load: async () => (await import('./commands/skill-command.js')).registerSkillCommand,
   },

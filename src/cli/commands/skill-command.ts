@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
+import { registerSkillEvolveCommand } from './skill-evolve-command.js';
 
 const PACKAGE_FORMAT = `
 A skill package is a directory: SKILL.md (YAML front matter with name and description, then at most
@@ -145,6 +146,7 @@ Example:
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       if (!written) state.exitCode = EXIT.error;
     });
+  registerSkillEvolveCommand(skill, state);
 }
 
 function collect(value: string, previous: string[]): string[] {

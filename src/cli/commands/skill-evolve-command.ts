@@ -1,0 +1,281 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import { RewardKitError } from '../../core/index.js';
+import type { CommandState } from '../command-state.js';
+import { EXIT } from '../exit-codes.js';
+import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { positiveInt } from '../number-flags.js';
+import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
+
+interface EvolveFlags {
+  skill?: string;
+  traces?: string;
+  judgeResults?: string;
+  labels?: string;
+  out: string;
+  work?: string;
+  models?: string;
+  model: string;
+  mode: 'create' | 'deepen' | 'combined';
+  name: string;
+  description: string;
+  seeds: number;
+  concurrency: number;
+  protect: string[];
+  resume: boolean;
+  store?: string;
+  cache: boolean;
+  cacheTtl?: number;
+}
+
+/** What `--out` holds after a run. */
+const OUT_FILES = { skill: 'skill', patch: 'patch.json', changelog: 'CHANGELOG.md', report: 'report.json' };
+const ANALYSES_FILE = 'analyses.jsonl';
+
+/** Adds `skill evolve` to the `skill` command. */
+export function registerSkillEvolveCommand(skill: Command, state: CommandState): void {
+  addResponseCacheOptions(
+    skill
+      .command('evolve')
+      .description('Trace2Skill: evolve a skill from agent trajectories with an analyst model.')
+      .option('--skill <dir>', 'the skill to start from (never written to); not with --mode create')
+      .option(
+        '--traces <file>',
+        'trajectories JSONL: {id, task, steps | transcript, outcome: {pass, score?, feedback?}, reference?}',
+      )
+      .option(
+        '--judge-results <file>',
+        "rewardkit's own judge results JSONL (score / judge <kind>), instead of --traces",
+      )
+      .option(
+        '--labels <file>',
+        'with --judge-results: {id, verdict: "pass" | "fail"} per line, the verdict the judge should have given',
+      )
+      .requiredOption(
+        '--out <dir>',
+        'where the evolved skill and the reports go: new, empty, or an earlier evolve output (resume)',
+      )
+      .option('--work <dir>', `where the resumable MAP analyses (${ANALYSES_FILE}) go (default: --out)`)
+      .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
+      .requiredOption('-m, --model <name>', 'the analyst: a model name from the models file')
+      .option(
+        '--mode <mode>',
+        'create (from a skeleton), deepen (failures only), combined (failures and successes)',
+        mode,
+        'combined',
+      )
+      .option('--name <name>', "with --mode create: the new skill's name (kebab-case)", 'evolved-skill')
+      .option(
+        '--description <text>',
+        "with --mode create: the new skill's description",
+        'Lessons distilled from agent runs. Use when working on tasks like the ones in the traces.',
+      )
+      .option('--seeds <n>', 'evolve with seeds 0 … n-1 and keep the best', positiveInt('--seeds'), 1)
+      .option('-c, --concurrency <n>', 'analyst calls in flight at most', positiveInt('--concurrency'), 8)
+      .option(
+        '--protect <path>',
+        'a file, or a folder ending in "/", no edit may touch (repeatable)',
+        collect,
+        [],
+      )
+      .option('--no-resume', `analyse every trajectory again (${ANALYSES_FILE} is started over)`),
+  )
+    .addHelpText(
+      'after',
+      `
+Stages: one analyst call per trajectory (MAP, --concurrency at a time; a failed run gives its
+cause and up to 3 lessons, gated by its "reference" when the row has one: the analyst's corrected
+answer must match it or the lessons are dropped and counted; a successful run gives up to 3
+lessons), patch proposals per batch of 5 records, a hierarchical merge (batches of 5, at most 5
+levels, prevalence counted in code and shown to the merger), anchor translation, apply and
+validate with up to 3 fix rounds. With --seeds > 1 the seed whose applied edits have the most
+trajectory support is kept (a held-in scorer is a library option).
+
+Writes to --out: skill/ (the evolved skill, only when valid), patch.json (the merged patch as
+applied), CHANGELOG.md, report.json (counts at every stage, usage); the report is also printed.
+The analyses are appended to ${ANALYSES_FILE} as they finish: a rerun skips the trajectories
+already analysed (same id and content). The source skill is never written to. Exit 1 when no
+seed gives a valid skill.
+
+Examples:
+  rewardkit skill evolve --skill skills/reward-judge --traces runs.jsonl --out evolved/ \\
+    --models models.yaml --model analyst --protect resources.yaml
+  rewardkit skill evolve --mode create --name sql-agent --traces runs.jsonl --out sql-skill/ \\
+    --models models.yaml --model analyst --seeds 3
+  rewardkit skill evolve --skill skills/reward-judge --judge-results results.jsonl --labels labels.jsonl \\
+    --out evolved/ --models models.yaml --model analyst --mode deepen`,
+    )
+    .action(async (flags: EvolveFlags) => {
+      state.exitCode = await runSkillEvolve(flags);
+    });
+}
+
+async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
+  const skills = await import('../../skills/index.js');
+  if (flags.mode === 'create' && flags.skill !== undefined)
+    throw new RewardKitError(
+      'RK_USAGE',
+      '--mode create starts from a skeleton: drop --skill, or use --mode deepen or combined',
+    );
+  if (flags.mode !== 'create' && flags.skill === undefined)
+    throw new RewardKitError(
+      'RK_USAGE',
+      `--mode ${flags.mode} evolves an existing skill: pass --skill <dir> (or --mode create)`,
+    );
+  if ((flags.traces === undefined) === (flags.judgeResults === undefined))
+    throw new RewardKitError(
+      'RK_USAGE',
+      'pass one input: --traces <file>, or --judge-results <file> with --labels <file>',
+    );
+  if (flags.judgeResults !== undefined && flags.labels === undefined)
+    throw new RewardKitError('RK_USAGE', '--judge-results needs --labels <file> ({id, verdict} per line)');
+  const out = resolve(flags.out);
+  const work = resolve(flags.work ?? flags.out);
+  if (flags.skill !== undefined) {
+    const source = resolve(flags.skill);
+    for (const dir of [out, work])
+      if (isWithin(dir, source) || isWithin(source, dir))
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${dir} overlaps the skill ${flags.skill}; evolve into a new directory`,
+        );
+  }
+  if (
+    existsSync(out) &&
+    readdirSync(out).length > 0 &&
+    !existsSync(join(out, OUT_FILES.report)) &&
+    !existsSync(join(out, ANALYSES_FILE))
+  )
+    throw new RewardKitError(
+      'RK_USAGE',
+      `${flags.out} is not empty and holds no earlier evolve output; pick a new directory`,
+    );
+
+  const files =
+    flags.skill === undefined
+      ? skills.skeletonSkill(flags.name, flags.description)
+      : skills.readSkillFiles(flags.skill);
+  const input =
+    flags.traces !== undefined
+      ? await skills.readTrajectories(flags.traces)
+      : await skills.readJudgeTraces({
+          results: flags.judgeResults as string,
+          labels: flags.labels as string,
+        });
+  for (const row of input.rejected)
+    for (const error of row.errors) process.stderr.write(`warning: skipped row: ${error}\n`);
+
+  mkdirSync(work, { recursive: true });
+  mkdirSync(out, { recursive: true });
+  const analysesPath = join(work, ANALYSES_FILE);
+  const done = flags.resume ? readAnalyses(analysesPath, skills.AnalysisRecordSchema) : [];
+  if (!flags.resume) writeFileSync(analysesPath, '');
+
+  const model = pickModel(await loadConfiguredModels(flags.models), flags.model, 'skill evolve');
+  const cache = await openResponseCache(flags);
+  let evolved: Awaited<ReturnType<typeof skills.evolveSkill>>;
+  try {
+    evolved = await skills.evolveSkill({
+      files,
+      trajectories: input.trajectories,
+      model: cache.cached(model),
+      mode: flags.mode,
+      seeds: flags.seeds,
+      concurrency: flags.concurrency,
+      protect: flags.protect,
+      evaluate: skills.referenceEvaluator,
+      done,
+      onRecord: (record) => appendFileSync(analysesPath, `${JSON.stringify(record)}\n`),
+    });
+  } finally {
+    await cache.close();
+  }
+
+  const written = evolved.report.valid;
+  const skillOut = join(out, OUT_FILES.skill);
+  if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
+  if (evolved.patch !== undefined)
+    writeFileSync(join(out, OUT_FILES.patch), `${JSON.stringify(evolved.patch, null, 2)}\n`);
+  writeFileSync(join(out, OUT_FILES.changelog), skills.renderChangelog(evolved));
+  const report = {
+    ...evolved.report,
+    input: {
+      file: flags.traces ?? flags.judgeResults,
+      rows_read: input.trajectories.length,
+      rows_rejected: input.rejected.length,
+      errors: input.rejected.flatMap((r) => r.errors),
+      ...('unlabelled' in input && { unlabelled: input.unlabelled }),
+    },
+    out: { skill: written ? skillOut : null, analyses: analysesPath, written },
+    fix_patches: evolved.fixPatches,
+  };
+  writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
+  return written ? EXIT.ok : EXIT.error;
+}
+
+/** The analyses of an earlier run; unreadable lines (a run cut mid-write) are analysed again. */
+function readAnalyses<T>(
+  path: string,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+): T[] {
+  if (!existsSync(path)) return [];
+  const records: T[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const parsed = schema.safeParse(JSON.parse(line));
+      if (parsed.success) records.push(parsed.data as T);
+    } catch {
+      // A partial last line: that trajectory is analysed again.
+    }
+  }
+  return records;
+}
+
+/** The skill into `<out>/skill` through a fresh directory, replacing an earlier run's. */
+function writeEvolvedSkill(
+  sourceDir: string | undefined,
+  files: ReadonlyMap<string, string>,
+  target: string,
+  write: (source: string, files: ReadonlyMap<string, string>, out: string) => void,
+): void {
+  const staging = `${target}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  // create mode has no source directory: an empty one stands in, so every file is written new.
+  const empty = sourceDir === undefined ? mkdtempSync(join(tmpdir(), 'rewardkit-skill-')) : undefined;
+  try {
+    write(sourceDir ?? (empty as string), files, staging);
+  } finally {
+    if (empty !== undefined) rmSync(empty, { recursive: true, force: true });
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(staging, target);
+}
+
+function isWithin(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
+function mode(value: string): EvolveFlags['mode'] {
+  if (value === 'create' || value === 'deepen' || value === 'combined') return value;
+  throw new InvalidArgumentError(`--mode expects create, deepen or combined, got "${value}".`);
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
