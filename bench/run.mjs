@@ -526,6 +526,12 @@ function withSectionsReplaced(previous) {
   const merged = Object.keys(SECTIONS)
     .map((name) => (only.includes(name) ? find(sections, name) : find(oldSections, name)))
     .filter((t) => t !== undefined);
-  const note = `Re-measured alone (\`--only ${only.join(',')}\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}: ${only.map((name) => SECTIONS[name]).join(', ')}.`;
-  return `${[`${oldHeader.replace(/\nRe-measured alone .*$/, '')}\n${note}`, ...merged].join('\n\n')}\n`;
+  const measured = `: ${only.map((name) => SECTIONS[name]).join(', ')}.`;
+  const note = `Re-measured alone (\`--only ${only.join(',')}\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}${measured}`;
+  // Only the note of an earlier run of the same sections gives way; the other sections' notes stay.
+  const header = oldHeader
+    .split('\n')
+    .filter((line) => !(line.startsWith('Re-measured alone') && line.endsWith(measured)))
+    .join('\n');
+  return `${[`${header}\n${note}`, ...merged].join('\n\n')}\n`;
 }
