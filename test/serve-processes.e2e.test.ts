@@ -10,10 +10,10 @@ const batch = (i: number) => ({
   labels: ['4', '5'],
 });
 
-/** Asks /healthz on fresh connections until `count` different processes answered. */
-async function pidsAnswering(url: string, count: number): Promise<Set<number>> {
+/** Asks /healthz on fresh connections until `count` different processes answered (at most `tries` asks). */
+async function pidsAnswering(url: string, count: number, tries = 200): Promise<Set<number>> {
   const pids = new Set<number>();
-  for (let i = 0; i < 200 && pids.size < count; i++) {
+  for (let i = 0; i < tries && pids.size < count; i++) {
     const res = await fetch(`${url}/healthz`, { headers: { connection: 'close' } });
     pids.add(((await res.json()) as { pid: number }).pid);
   }
@@ -66,9 +66,10 @@ describe('serve --processes', () => {
       const [victim] = pids;
       process.kill(victim as number, 'SIGKILL');
       let replacement: number | undefined;
-      for (let i = 0; i < 100 && replacement === undefined; i++) {
+      // A few asks per round: while the replacement starts, only the survivor answers.
+      for (let i = 0; i < 200 && replacement === undefined; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        const answering = await pidsAnswering(serving.url, 2).catch(() => new Set<number>());
+        const answering = await pidsAnswering(serving.url, 2, 8).catch(() => new Set<number>());
         replacement = [...answering].find((pid) => !pids.has(pid));
       }
       expect(replacement).toBeDefined();
