@@ -42,5 +42,6 @@ export {
   VERIFIER_BINDINGS,
   VISIBILITY_LEVELS,
 } from './skill-resource.js';
+export * from './skill-rm/index.js';
 export { formatViolation, type SkillViolation, type SkillViolationCode } from './skill-violation.js';
 export { writeSkillFiles } from './write-skill-files.js';
