@@ -15,7 +15,12 @@ import {
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import type { SourceCheck, SourceServices } from '../source-kind.js';
-import { againstReference, pairwiseSourceParams, withinGroup } from './pairwise-checks.js';
+import {
+  againstReference,
+  PairwiseAgainstSchema,
+  pairwiseSourceParams,
+  withinGroup,
+} from './pairwise-checks.js';
 import { skillRmRuntime } from './skill-rm-bindings.js';
 
 /** The skill shipped with the package (from both `src/spec/sources` and `dist/spec/sources`). */
@@ -23,16 +28,13 @@ export const SHIPPED_REWARD_JUDGE_SKILL = fileURLToPath(
   new URL('../../../skills/reward-judge/', import.meta.url),
 );
 
-const cap = (value: number, what: string) =>
-  z
-    .number()
-    .int()
-    .positive()
-    .default(value)
-    .describe(`${what} per sample (default ${value}); past it, a tool error tells the judge to finalize`);
+const cap = (value: number, what: string) => z.number().int().positive().default(value).describe(what);
 
 const SkillRmParamsSchema = z.strictObject({
   ...pairwiseSourceParams,
+  against: PairwiseAgainstSchema.describe(
+    'pairwise mode: what the response is compared with: "reference" (the sample\'s reference answer) or "group" (every other rollout of its group, by win rate)',
+  ),
   mode: z
     .enum(['pointwise', 'pairwise'])
     .default('pointwise')
@@ -51,10 +53,22 @@ const SkillRmParamsSchema = z.strictObject({
     .describe(
       "show benchmark_visible resources (the sample's reference, tests, checklist and the verifiers that read them): the samples carry benchmark data for the judge",
     ),
-  max_views: cap(DEFAULT_SKILL_RM_CAPS.maxViews, 'distinct resources viewed'),
-  max_resource_chars: cap(DEFAULT_SKILL_RM_CAPS.maxResourceChars, 'characters shown of one resource'),
-  max_runs: cap(DEFAULT_SKILL_RM_CAPS.maxRuns, 'runtime runs (run_resource and sandbox)'),
-  max_steps: cap(DEFAULT_SKILL_RM_CAPS.maxSteps, 'agent steps'),
+  max_views: cap(
+    DEFAULT_SKILL_RM_CAPS.maxViews,
+    'distinct resources the judge may view per sample; past it, a tool error tells it to finalize',
+  ),
+  max_resource_chars: cap(
+    DEFAULT_SKILL_RM_CAPS.maxResourceChars,
+    'characters shown of one resource (the rest is cut, and the cut is shown and warned)',
+  ),
+  max_runs: cap(
+    DEFAULT_SKILL_RM_CAPS.maxRuns,
+    'runtime runs (run_resource and sandbox together) per sample; past it, a tool error tells the judge to finalize',
+  ),
+  max_steps: cap(
+    DEFAULT_SKILL_RM_CAPS.maxSteps,
+    'agent turns per sample; then one forced final_answer turn (the termination cascade)',
+  ),
   reasks: z
     .number()
     .int()
