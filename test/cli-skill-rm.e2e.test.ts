@@ -73,7 +73,7 @@ describe('rewardkit judge skill_rm', () => {
     const [right, wrong] = readJsonl(out);
     expect(right).toMatchObject({ id: 'right', reward: 1 });
     expect(wrong).toMatchObject({ id: 'wrong', reward: 0.1 });
-    const evidence = (wrong?.evidence as Array<Record<string, unknown>>)[0];
+    const evidence = (wrong?.evidence as Array<Record<string, unknown>> | undefined)?.at(0);
     expect(evidence).toMatchObject({ source: 'skill_rm', usage: { calls: 3 }, detail: { route: 'text' } });
     const verifierRun = String(server.requests[2]?.body.messages?.at(-1)?.content);
     expect(verifierRun).toContain('"favours":null');
