@@ -24,6 +24,7 @@ const SECTIONS = {
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
   trace2skill: 'Trace2Skill against a scripted server',
+  skillrm: 'Skill-RM against a scripted server',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -509,6 +510,8 @@ if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).ru
 // ── Trace2Skill (bench/trace2skill.mjs, also runnable alone) ────────────────────────────────────
 if (measures('trace2skill'))
   sections.push(await (await import('./trace2skill.mjs')).trace2skillSection({ quick, fmt }));
+// ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
+if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
 
 const header = `# Benchmarks
 

@@ -352,7 +352,7 @@ describe('rewardkit bench', () => {
       'nope',
     ]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/--judge: unknown judge "nope" \(known: genrm, openrs\)/);
+    expect(unknown.stderr).toMatch(/--judge: unknown judge "nope" \(known: genrm, openrs, skill_rm\)/);
     const help = await runCli(['bench', '--help']);
     for (const d of ['rewardbench ', 'rewardbench2 ', 'judgebench ', 'rm-bench ', 'pairwise ']) {
       expect(help.stdout).toContain(`--dataset ${d}`);

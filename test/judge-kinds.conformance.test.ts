@@ -57,6 +57,13 @@ const samples: Record<string, Sample> = {
       '<step>I count 9 apples.\n<visual_dependency>apples: 9</visual_dependency></step>\n<step>So 9.</step>',
     metadata: { constraints: { caption: 'A table with 9 apples.', key_facts: ['apples: 9'] } },
   },
+  skill_rm: {
+    id: 's',
+    prompt: 'What is 6 times 7?',
+    response: 'The answer is 42.',
+    reference: '42',
+    metadata: { data_source: 'arith' },
+  },
 };
 
 const judgeKinds = [...sourceKinds.values()].filter(isJudgeKind);

@@ -14,6 +14,11 @@ export interface PairInput {
   constraints?: ReadonlyArray<
     string | { instruction_id: string; kwargs?: Record<string, unknown> | null | undefined }
   >;
+  /**
+   * The sample's metadata, for judges that build evidence from it (Skill-RM's per-sample
+   * resources, with label keys removed before a model sees them); others ignore it.
+   */
+  metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** One ordered comparison inside a pairwise judgment. */

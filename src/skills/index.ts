@@ -42,6 +42,7 @@ export {
   VERIFIER_BINDINGS,
   VISIBILITY_LEVELS,
 } from './skill-resource.js';
+export * from './skill-rm/index.js';
 export { formatViolation, type SkillViolation, type SkillViolationCode } from './skill-violation.js';
 export {
   type AnalysisRecord,

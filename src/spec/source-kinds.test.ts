@@ -13,6 +13,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   tool_plan: { model: 'judge' },
   claims: { model: 'judge' },
   evpv: { model: 'judge' },
+  skill_rm: { model: 'judge' },
 };
 
 const context: SourceContext = {

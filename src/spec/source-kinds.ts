@@ -12,6 +12,7 @@ import { medicalRubricSource } from './sources/medical-rubric-source.js';
 import { openrsSource } from './sources/openrs-source.js';
 import { referenceSource } from './sources/reference-source.js';
 import { regexSource } from './sources/regex-source.js';
+import { skillRmSource } from './sources/skill-rm-source.js';
 import { tagsSource } from './sources/tags-source.js';
 import { toolPlanSource } from './sources/tool-plan-source.js';
 
@@ -36,5 +37,6 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>(
     toolPlanSource,
     claimsSource,
     evpvSource,
+    skillRmSource,
   ].map((kind) => [kind.kind, kind as unknown as SourceKind]),
 );

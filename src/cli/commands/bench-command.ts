@@ -46,7 +46,7 @@ export function registerBenchCommand(command: Command, state: CommandState): voi
     )
     .requiredOption('-m, --model <name>', 'the judge model: a name from the models file')
     .requiredOption('-o, --output <file>', 'one result per item (JSONL); rerunning skips ids already in it')
-    .option('--judge <name>', 'pairwise judge for pairwise benchmarks: genrm or openrs', 'genrm')
+    .option('--judge <name>', 'pairwise judge for pairwise benchmarks: genrm, openrs or skill_rm', 'genrm')
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
     .option('--report <file>', 'also write the report as JSON to this file')
     .addOption(

@@ -39,6 +39,8 @@ const pairRowSchema = <C extends z.ZodType>(constraint: C) =>
       /** OpenRS only: the ground truth and the instruction constraints of its pre-checks. */
       reference: z.string().optional(),
       constraints: z.array(constraint).optional(),
+      /** Skill-RM only: the sample's metadata, its per-sample resource (label keys removed). */
+      metadata: z.record(z.string(), z.unknown()).optional(),
     })
     .transform((row, ctx) => {
       const first = row.first ?? row.chosen;
@@ -58,6 +60,7 @@ const pairRowSchema = <C extends z.ZodType>(constraint: C) =>
         second,
         ...(row.reference !== undefined && { reference: row.reference }),
         ...(row.constraints !== undefined && { constraints: row.constraints }),
+        ...(row.metadata !== undefined && { metadata: row.metadata }),
       };
     });
 
@@ -67,6 +70,7 @@ interface JudgeFlags extends JsonlCommandFlags, JudgeModelFlags {
   judge: string;
   metaRubric?: string;
   domains?: string;
+  benchmarkVisible?: boolean;
 }
 
 export function registerJudgeCommand(judge: Command, state: CommandState): void {
@@ -89,6 +93,10 @@ export function registerJudgeCommand(judge: Command, state: CommandState): void 
     .option('--no-both-orders', 'judge only the given order (default: both orders)')
     .option('--meta-rubric <file>', 'OpenRS meta-rubric markdown (default: the shipped one)')
     .option('--domains <dir>', 'OpenRS folder of domain pool markdown files (default: the shipped pools)')
+    .option(
+      '--benchmark-visible',
+      "skill_rm: show the rows' reference and constraints to the judge (its benchmark_visible resources)",
+    )
     .addHelpText(
       'after',
       `
@@ -110,9 +118,14 @@ criterion by criterion in both orders, and the verdict is "first" | "second" | "
 the intent, the criteria and each order's aggregate. The meta-rubric and the pools are editable
 markdown: copy presets/openrs/ from the package and pass --meta-rubric and --domains.
 
+--judge skill_rm: the judge opens the shipped reward-judge skill and gathers evidence by tool
+calls (docs/skills.md); rows may carry "metadata" (its label keys are removed) and, with
+--benchmark-visible, their "reference" and "constraints" become resources too.
+
 Examples:
   rewardkit judge pairwise --models models.yaml --model judge --input pairs.jsonl -o verdicts.jsonl
-  rewardkit judge pairwise --judge openrs --models models.yaml --model judge --input pairs.jsonl`,
+  rewardkit judge pairwise --judge openrs --models models.yaml --model judge --input pairs.jsonl
+  rewardkit judge pairwise --judge skill_rm --benchmark-visible --models models.yaml --model judge --input pairs.jsonl`,
     )
     .action(async (flags: JudgeFlags) => {
       if (flags.judge === 'openrs' && flags.votes !== 1)
@@ -120,6 +133,8 @@ Examples:
           'RK_USAGE',
           '--votes applies to --judge genrm only; OpenRS makes one call per order',
         );
+      if (flags.judge !== 'skill_rm' && flags.benchmarkVisible === true)
+        throw new RewardKitError('RK_USAGE', '--benchmark-visible applies to --judge skill_rm only');
       if (flags.judge === 'genrm' && (flags.metaRubric !== undefined || flags.domains !== undefined))
         throw new RewardKitError('RK_USAGE', '--meta-rubric and --domains apply to --judge openrs only');
       const { judgmentCost } = await import('../judgment-cost.js');
@@ -135,6 +150,7 @@ Examples:
           ...(flags.judge === 'genrm' && { votes: flags.votes }),
           ...(flags.metaRubric !== undefined && { meta_rubric: flags.metaRubric }),
           ...(flags.domains !== undefined && { domains: flags.domains }),
+          ...(flags.benchmarkVisible === true && { benchmark_visible: true }),
         });
         await runJsonlCommand(
           'judge pairwise',

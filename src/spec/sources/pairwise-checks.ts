@@ -39,8 +39,8 @@ export const pairwiseSourceParams = {
 };
 
 type JudgeOf = (services: SourceServices) => PairwiseJudge;
-/** What a judge needs from the sample beyond the texts (OpenRS: its constraints). */
-type PairExtras = (sample: Sample) => Pick<PairInput, 'constraints'>;
+/** What a judge needs from the sample beyond the texts (OpenRS: its constraints; Skill-RM: its metadata too). */
+type PairExtras = (sample: Sample) => Pick<PairInput, 'constraints' | 'metadata'>;
 const noExtras: PairExtras = () => ({});
 
 const judgeSafely = async (
