@@ -5,6 +5,7 @@ export {
   applySkillPatch,
   type SkippedEdit,
 } from './apply-skill-patch.js';
+export * from './evolve-judge/index.js';
 export { loadSkill } from './load-skill.js';
 export { type DroppedEdit, pairCreatedReferences } from './pair-created-references.js';
 export { BODY_LINE_LIMIT, parseSkill, REFERENCE_LINE_LIMIT } from './parse-skill.js';

@@ -21,6 +21,7 @@ export {
   type SourceServices,
 } from './source-kind.js';
 export { type SourceKindRegistry, sourceKinds } from './source-kinds.js';
+export { skillRmRuntime } from './sources/skill-rm-bindings.js';
 export { formatPath, renderSpecIssues, SpecError, type SpecIssue } from './spec-error.js';
 export {
   type ErrorPolicy,

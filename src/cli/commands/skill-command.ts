@@ -4,6 +4,7 @@ import { RewardKitError } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { registerSkillEvolveCommand } from './skill-evolve-command.js';
+import { registerSkillEvolveJudgeCommand } from './skill-evolve-judge-command.js';
 
 const PACKAGE_FORMAT = `
 A skill package is a directory: SKILL.md (YAML front matter with name and description, then at most
@@ -147,6 +148,7 @@ Example:
       if (!written) state.exitCode = EXIT.error;
     });
   registerSkillEvolveCommand(skill, state);
+  registerSkillEvolveJudgeCommand(skill, state);
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -1,16 +1,5 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
@@ -18,6 +7,7 @@ import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
+import { collect, isWithin, OUT_FILES, readResumeLines, writeEvolvedSkill } from './skill-evolve-output.js';
 
 interface EvolveFlags {
   skill?: string;
@@ -40,9 +30,7 @@ interface EvolveFlags {
   cacheTtl?: number;
 }
 
-/** What `--out` holds after a run. */
-const OUT_FILES = { skill: 'skill', patch: 'patch.json', changelog: 'CHANGELOG.md', report: 'report.json' };
-const ANALYSES_FILE = 'analyses.jsonl';
+const ANALYSES_FILE = OUT_FILES.analyses;
 
 /** Adds `skill evolve` to the `skill` command. */
 export function registerSkillEvolveCommand(skill: Command, state: CommandState): void {
@@ -180,7 +168,7 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
   mkdirSync(work, { recursive: true });
   mkdirSync(out, { recursive: true });
   const analysesPath = join(work, ANALYSES_FILE);
-  const done = flags.resume ? readAnalyses(analysesPath, skills.AnalysisRecordSchema) : [];
+  const done = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
   if (!flags.resume) writeFileSync(analysesPath, '');
 
   const model = pickModel(await loadConfiguredModels(flags.models), flags.model, 'skill evolve');
@@ -227,55 +215,7 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
   return written ? EXIT.ok : EXIT.error;
 }
 
-/** The analyses of an earlier run; unreadable lines (a run cut mid-write) are analysed again. */
-function readAnalyses<T>(
-  path: string,
-  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-): T[] {
-  if (!existsSync(path)) return [];
-  const records: T[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const parsed = schema.safeParse(JSON.parse(line));
-      if (parsed.success) records.push(parsed.data as T);
-    } catch {
-      // A partial last line: that trajectory is analysed again.
-    }
-  }
-  return records;
-}
-
-/** The skill into `<out>/skill` through a fresh directory, replacing an earlier run's. */
-function writeEvolvedSkill(
-  sourceDir: string | undefined,
-  files: ReadonlyMap<string, string>,
-  target: string,
-  write: (source: string, files: ReadonlyMap<string, string>, out: string) => void,
-): void {
-  const staging = `${target}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  // create mode has no source directory: an empty one stands in, so every file is written new.
-  const empty = sourceDir === undefined ? mkdtempSync(join(tmpdir(), 'rewardkit-skill-')) : undefined;
-  try {
-    write(sourceDir ?? (empty as string), files, staging);
-  } finally {
-    if (empty !== undefined) rmSync(empty, { recursive: true, force: true });
-  }
-  rmSync(target, { recursive: true, force: true });
-  renameSync(staging, target);
-}
-
-function isWithin(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
-}
-
 function mode(value: string): EvolveFlags['mode'] {
   if (value === 'create' || value === 'deepen' || value === 'combined') return value;
   throw new InvalidArgumentError(`--mode expects create, deepen or combined, got "${value}".`);
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
