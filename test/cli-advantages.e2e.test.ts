@@ -331,6 +331,46 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
     return { one: block('response-1'), two: block('response-2'), request: block('request') };
   };
 
+  test('should run BRPO with any pairwise judge kind: --judge-kind skill_rm judges through the skill', async () => {
+    const dir = tempDir();
+    const models = join(dir, 'models.yaml');
+    writeFileSync(
+      models,
+      `models:\n  judge:\n    model: m\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    const input = file(dir, 'groups.jsonl', [
+      { group: 'g', prompt: 'Say hi.', responses: ['hi there', 'hello', 'hey'] },
+    ]);
+    // A text verdict that favours whichever response is shown as A: both orders disagree.
+    server.script({ reply: { content: 'Final: A' } });
+    const run = await runCli([
+      'advantages',
+      '--method',
+      'brpo',
+      '--models',
+      models,
+      '--judge',
+      'judge',
+      '--judge-kind',
+      'skill_rm',
+      '-i',
+      input,
+      '--store',
+      'none',
+    ]);
+    expect(run.code).toBe(0);
+    const [row] = parseLines(run.stdout);
+    expect(row).toMatchObject({ group: 'g', method: 'brpo', detail: { judge: 'skill_rm' } });
+    // The skill's disclosure: the first request offers only use_skill and final_answer.
+    const tools = (server.requests[0]?.body.tools as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(tools.sort()).toEqual(['final_answer', 'use_skill']);
+    const refused = await runCli(['advantages', '--method', 'brpo', '--judge-kind', 'nope', '-i', input]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Allowed choices are genrm, openrs, skill_rm/);
+  });
+
   test('should judge every rollout against the seeded reference in both orders and return its advantages', async () => {
     const dir = tempDir();
     const models = join(dir, 'models.yaml');

@@ -22,6 +22,7 @@ import {
 } from '../dataset-input-flags.js';
 import { EXIT } from '../exit-codes.js';
 import { positiveInt } from '../number-flags.js';
+import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseDuration } from '../parse-duration.js';
 import { registerFitReferenceCommand } from './advantages-fit-reference.js';
 import { readMethodOptions } from './advantages-options.js';
@@ -37,6 +38,7 @@ interface AdvantagesFlags extends DatasetInputFlags {
   seed: number;
   models?: string;
   judge?: string;
+  judgeKind: string;
   cache: boolean;
   cacheTtl?: number;
   concurrency: number;
@@ -118,7 +120,12 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
     .option('--state-key <key>', 'names the state documents of one training run', 'default')
     .option('--seed <n>', 'seeds BRPO references and CLIPO draws, with each group id', integer('--seed'), 0)
     .option('--models <file>', 'models file, for brpo (default: $REWARDKIT_MODELS)')
-    .option('--judge <name>', "brpo's pairwise judge (Writing-Zero GenRM): a model name from the models file")
+    .option('--judge <name>', "brpo's pairwise judge: a model name from the models file")
+    .addOption(
+      new Option('--judge-kind <kind>', "which pairwise judge kind brpo's model runs")
+        .choices(pairwiseJudgeNames())
+        .default('genrm'),
+    )
     .option('--no-cache', 'call the judge even for requests already answered in the store')
     .option(
       '--cache-ttl <duration>',
@@ -170,11 +177,13 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
       try {
         // The GenRM takes BRPO's votes itself: each vote is then its own request variant, where
         // repeating one request would have the response cache answer every vote with the first.
-        const votes = flags.method === 'brpo' ? (options as { votes: number }).votes : 1;
+        // Other judge kinds leave the votes to BRPO.
+        const judgeVotes = flags.method === 'brpo' && flags.judgeKind === 'genrm';
+        const votes = judgeVotes ? (options as { votes: number }).votes : 1;
         const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes) : undefined;
         await runAdvantages(flags as Required<Pick<AdvantagesFlags, 'input'>> & AdvantagesFlags, state, {
           method,
-          options: flags.method === 'brpo' ? { ...(options as object), votes: 1 } : options,
+          options: judgeVotes ? { ...(options as object), votes: 1 } : options,
           context: {
             ...(runState && { state: runState }),
             stateKey: flags.stateKey,
@@ -193,11 +202,11 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
   registerFitReferenceCommand(advantages, state);
 }
 
-/** The Writing-Zero GenRM over the named model, answered from the store's response cache when there is one. */
+/** BRPO's pairwise judge (`--judge-kind`) over the named model, answered from the store's response cache when there is one. */
 async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, votes: number) {
   const { loadConfiguredModels, pickModel } = await import('../models-location.js');
   const { withResponseCache } = await import('../../llm/index.js');
-  const { createGenrmJudge } = await import('../../judges/index.js');
+  const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
   const model = pickModel(
     await loadConfiguredModels(flags.models),
     flags.judge as string,
@@ -206,7 +215,12 @@ async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, v
   const cached = store
     ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
     : model;
-  return createGenrmJudge({ model: cached, votes, bothOrders: true });
+  return pairwiseJudgeOf(
+    flags.judgeKind,
+    cached,
+    { both_orders: true, ...(flags.judgeKind === 'genrm' && { votes }) },
+    '--judge-kind',
+  );
 }
 
 async function runAdvantages(

@@ -5,6 +5,7 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
+import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { createScoringEvaluator, workersOption } from '../scoring-evaluator.js';
@@ -25,6 +26,7 @@ interface ServeFlags {
   models?: string;
   groupMethod: string;
   groupJudge?: string;
+  groupJudgeKind: string;
   concurrency: number;
   maxQueue: number;
   deadline: number;
@@ -62,9 +64,11 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
       'group method when a /v1/groups request names none (grpo, etr, brpo, clipo, rfn, tri_factor, afrl_stepwise)',
       'grpo',
     )
-    .option(
-      '--group-judge <model>',
-      "BRPO's pairwise judge: a model from the models file (Writing-Zero GenRM, both orders)",
+    .option('--group-judge <model>', "BRPO's pairwise judge: a model from the models file (both orders)")
+    .addOption(
+      new Option('--group-judge-kind <kind>', 'which pairwise judge kind --group-judge runs')
+        .choices(pairwiseJudgeNames())
+        .default('genrm'),
     )
     .option('-c, --concurrency <n>', 'samples (or groups) scored at once', positiveInt('--concurrency'), 8)
     .addOption(workersOption())
@@ -188,9 +192,12 @@ Examples:
         ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
         : undefined;
       const judge = judgeModel
-        ? (await import('../../judges/index.js')).createGenrmJudge({
-            model: models.get(flags.groupJudge as string) ?? judgeModel,
-          })
+        ? (await import('../pairwise-judge-of.js')).pairwiseJudgeOf(
+            flags.groupJudgeKind,
+            models.get(flags.groupJudge as string) ?? judgeModel,
+            {},
+            '--group-judge-kind',
+          )
         : undefined;
       const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
       const evaluator = await createScoringEvaluator(spec, {
