@@ -1,0 +1,3 @@
+export { createViewApp, type ViewAppOptions } from './create-view-app.js';
+export type { RunCost, RunOverview } from './run-overview.js';
+export type { SampleDetail } from './sample-detail.js';
