@@ -23,6 +23,7 @@ const SECTIONS = {
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
+  view: 'Inspector',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -505,6 +506,7 @@ if (measures('datain')) sections.push(await (await import('./data-in.mjs')).data
 
 // ── SandboxFusion /run_code per language (bench/run-code.mjs, also runnable alone) ──────────────
 if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).runCodeSection({ quick, fmt }));
+if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));
 
 const header = `# Benchmarks
 

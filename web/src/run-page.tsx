@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Histogram, RunDetail } from './api';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
@@ -10,10 +10,31 @@ import { useApi } from './use-api';
 /** One run: its numbers, per-source statistics and histograms, and its samples. */
 export function RunPage({ runId }: { runId: string }) {
   const path = `runs/${encodeURIComponent(runId)}`;
-  const detail = useApi<RunDetail>(path, 3000);
+  // Statistics of a million rows take seconds: asked again only while the run is still going.
+  const [live, setLive] = useState(true);
+  const detail = useApi<RunDetail>(path, live ? 3000 : undefined);
   const histograms = useApi<{ histograms: Histogram[] }>(`${path}/histograms?bins=20`);
   const [query, setQuery] = useState(filterQuery(NO_FILTERS));
-  if (detail.state !== 'ok') return <StatusLine loaded={detail} />;
+  useEffect(() => {
+    if (detail.state === 'ok' && detail.data.run.status !== 'running') setLive(false);
+  }, [detail]);
+  // The samples table does not wait for the statistics: it pages the run on its own.
+  const samples = (sources: string[]) => (
+    <>
+      <h2>Samples</h2>
+      <SampleFilters sources={sources} onApply={(f) => setQuery(filterQuery(f))} />
+      <SamplesTable runId={runId} query={query} />
+    </>
+  );
+  if (detail.state !== 'ok') {
+    return (
+      <section>
+        <h1>Run {runId}</h1>
+        <StatusLine loaded={detail} />
+        {detail.state === 'loading' && samples([])}
+      </section>
+    );
+  }
   const { run, sources } = detail.data;
   return (
     <section>
@@ -60,9 +81,7 @@ export function RunPage({ runId }: { runId: string }) {
           <StatusLine loaded={histograms} />
         )}
       </div>
-      <h2>Samples</h2>
-      <SampleFilters sources={sources.map((s) => s.source)} onApply={(f) => setQuery(filterQuery(f))} />
-      <SamplesTable runId={run.id} query={query} />
+      {samples(sources.map((s) => s.source))}
     </section>
   );
 }
