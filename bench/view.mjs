@@ -80,17 +80,25 @@ async function firstRender(url) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const times = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 3; i++) {
     const page = await browser.newPage();
     const started = performance.now();
     await page.goto(url);
-    await page.locator('[data-sample]').first().waitFor();
-    times.push(performance.now() - started);
+    // A first render slower than a minute is reported as such rather than failing the bench.
+    const drawn = await page
+      .locator('[data-sample]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    times.push(drawn ? performance.now() - started : Number.POSITIVE_INFINITY);
     await page.close();
   }
   await browser.close();
   times.sort((a, b) => a - b);
-  return times[2];
+  return times[1];
 }
 
 export async function viewSection({ quick = false } = {}) {
@@ -109,7 +117,7 @@ export async function viewSection({ quick = false } = {}) {
   const rows = [
     ['first page, input order', await latencies(app, base, n)],
     [
-      'a page deep in the run (offset 500,000 × scale)',
+      'a page in the middle of the run (offset count/2)',
       await latencies(app, `${base}&offset=${count / 2}`, n),
     ],
     ['first page by reward, descending', await latencies(app, `${base}&sort=reward&order=desc`, n)],
@@ -142,8 +150,8 @@ called through the hono app (\`app.request\`), ${n} times each, a page being 100
 |---|---:|---:|
 ${rows.map(([name, t]) => `| ${name} | ${fmt(t.p50, 1)} ms | ${fmt(t.p99, 1)} ms |`).join('\n')}
 
-Time to first render of the samples page (navigation to the first sample row drawn, median of 5,
-chromium headless): ${renderMs === undefined ? 'not measured (no chromium)' : `${fmt(renderMs)} ms`}.
+Time to first render of the samples page (navigation to the first sample row drawn, median of 3,
+chromium headless): ${renderMs === undefined ? 'not measured (no chromium)' : Number.isFinite(renderMs) ? `${fmt(renderMs)} ms` : 'over 60 s (see below)'}.
 Web app bundle (\`dist/view-app/\`, ${files.length} files): ${fmt(raw / 1024, 1)} KiB, ${fmt(gz / 1024, 1)} KiB gzipped.`;
 }
 
