@@ -25,6 +25,7 @@ const SECTIONS = {
   runcode: 'SandboxFusion `/run_code`',
   trace2skill: 'Trace2Skill against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
+  view: 'Inspector',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -512,6 +513,7 @@ if (measures('trace2skill'))
   sections.push(await (await import('./trace2skill.mjs')).trace2skillSection({ quick, fmt }));
 // ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
 if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
+if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));
 
 const header = `# Benchmarks
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { RewardKitError } from '../core/index.js';
 import { openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
 
 /** Where results go when neither --store nor REWARDKIT_STORE says otherwise. */
@@ -17,4 +19,26 @@ export async function openStoreFromFlag(flag: string | undefined): Promise<Store
   if (location === 'none') return undefined;
   if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
   return openSqliteStore(location);
+}
+
+/**
+ * Opens the store a reader (`rewardkit view`) inspects, from the same places: a SQLite file is
+ * opened read-only and must exist at this rewardkit's schema.
+ */
+export async function openStoreForReading(flag: string | undefined): Promise<Store> {
+  const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
+  if (location === 'none' || location === ':memory:') {
+    throw new RewardKitError(
+      'RK_USAGE',
+      `--store ${location} holds no runs to read; name a SQLite file or a postgres:// URL`,
+    );
+  }
+  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
+  if (!existsSync(location)) {
+    throw new RewardKitError(
+      'RK_STORE',
+      `No store at ${location}; score something first (rewardkit score … writes it) or point --store (or REWARDKIT_STORE) at one`,
+    );
+  }
+  return openSqliteStore(location, { readonly: true });
 }

@@ -69,6 +69,12 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import('./commands/runs-command.js')).registerRunsCommand,
   },
   {
+    name: 'view',
+    description: 'Inspect the store in a web browser: runs, samples, evidence, judge traces, comparisons.',
+    term: 'view [options]',
+    load: async () => (await import('./commands/view-command.js')).registerViewCommand,
+  },
+  {
     name: 'rubrics',
     description:
       'Author QuarkMedBench-style rubrics: generate, validate, export for review, import reviewed.',

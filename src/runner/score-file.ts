@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { errorMessage, failedResult, type RewardResult, type Sample, SampleSchema } from '../core/index.js';
 import { checkedRows, type FieldMapping, rowPlace } from '../dataset/index.js';
 import type { Evaluator } from '../spec/index.js';
-import { type RunRecord, type Store, specHash } from '../store/index.js';
+import { type RunRecord, type SampleText, type Store, specHash } from '../store/index.js';
 import { openJsonlResultSink } from './jsonl-result-sink.js';
 import { createOrderedPool } from './ordered-pool.js';
 import { lockOutput } from './output-lock.js';
@@ -98,38 +98,56 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
         ...(outputPath !== undefined && { output: outputPath }),
       }));
   }
-  let batch: RewardResult[] = [];
+  // The store keeps the text each result judged next to it, for the inspector (`rewardkit view`).
+  let batch: { result: RewardResult; sample: SampleText | undefined }[] = [];
   const flush = async () => {
     if (store && run && batch.length > 0) {
       const toSave = batch;
       batch = [];
-      await store.saveResults(run.id, toSave);
+      await store.saveResults(
+        run.id,
+        toSave.map((entry) => entry.result),
+        { samples: toSave.map((entry) => entry.sample) },
+      );
     }
   };
 
-  const write = async (result: RewardResult) => {
+  const write = async (result: RewardResult, sample: Sample | undefined) => {
     accumulator.add(result);
     await sink.write(result);
     if (store) {
-      batch.push(result);
+      batch.push({
+        result,
+        sample: sample && {
+          ...(sample.prompt !== undefined && { prompt: sample.prompt }),
+          response: sample.response,
+        },
+      });
       if (batch.length >= STORE_BATCH) await flush();
     }
     options.onProgress?.(accumulator.counts());
   };
-  const pool = createOrderedPool<RewardResult[]>(options.concurrency ?? 8, async (results) => {
-    for (const result of results) await write(result);
+  type Scored = { result: RewardResult; sample?: Sample };
+  const pool = createOrderedPool<Scored[]>(options.concurrency ?? 8, async (scored) => {
+    for (const { result, sample } of scored) await write(result, sample);
   });
-  const failed = (result: RewardResult) => pool.submit(async () => [result]);
+  const failed = (result: RewardResult) => pool.submit(async () => [{ result }]);
   const evaluateGroup = (samples: readonly Sample[]) =>
-    pool.submit(async () => {
+    pool.submit(async (): Promise<Scored[]> => {
+      let results: readonly RewardResult[];
       try {
-        return await options.evaluator.evaluateGroup(samples);
+        results = await options.evaluator.evaluateGroup(samples);
       } catch (error) {
         // The evaluator records source failures itself; this catches a bug, and still loses no row.
-        return samples.map((sample) =>
+        results = samples.map((sample) =>
           failedResult(sample.id, [`internal error while scoring: ${errorMessage(error)}`]),
         );
       }
+      const byId = new Map(samples.map((sample) => [sample.id, sample]));
+      return results.map((result) => ({
+        result,
+        ...(byId.has(result.id) && { sample: byId.get(result.id) }),
+      }));
     });
 
   // Specs that compare rollouts within a group score consecutive rows sharing a `group` together.

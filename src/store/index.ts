@@ -1,4 +1,15 @@
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store.js';
+export {
+  type ChangedSample,
+  RESPONSE_PREVIEW_CHARS,
+  type RewardHistogram,
+  type RunComparison,
+  type RunTotals,
+  type SamplePage,
+  type SampleQuery,
+  type SampleRow,
+  type SampleText,
+} from './run-views.js';
 export { specHash } from './spec-hash.js';
 export { openSqliteStore } from './sqlite-store.js';
 export type { NewRun, RunRecord, SourceStat, Store } from './store.js';

@@ -121,4 +121,16 @@ export const postgresMigrations: readonly { readonly version: number; readonly s
       CREATE INDEX results_failed ON results (run_id, sample_id) WHERE status = 'failed';
     `,
   },
+  {
+    version: 4,
+    // The inspector (\`rewardkit view\`): the text each result judged (the prompt as JSON text, a
+    // string or chat messages), and the two orders it pages a run's results in without sorting
+    // them all — input order (seq) and reward.
+    sql: `
+      ALTER TABLE results ADD COLUMN prompt TEXT;
+      ALTER TABLE results ADD COLUMN response TEXT;
+      CREATE INDEX results_position ON results (run_id, seq);
+      CREATE INDEX results_reward ON results (run_id, reward);
+    `,
+  },
 ];

@@ -4,8 +4,10 @@ import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
 import { migratePostgres } from './postgres-migrate.js';
 import { RESULT_COLUMNS, RUN_COLUMNS, type RunRow, toRun } from './postgres-rows.js';
+import { postgresRunViews } from './postgres-run-views.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
+import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
 import type { NewRun, Store } from './store.js';
 import {
@@ -154,10 +156,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       // saved one at a time, and takes the place of its last occurrence.
       const requestIdOf = (i: number) =>
         typeof options.requestId === 'string' ? options.requestId : options.requestId?.[i];
-      const latest = new Map<string, { result: RewardResult; requestId: string | undefined }>();
+      const latest = new Map<
+        string,
+        { result: RewardResult; requestId: string | undefined; sample: SampleText | undefined }
+      >();
       for (const [i, result] of results.entries()) {
         latest.delete(result.id);
-        latest.set(result.id, { result, requestId: requestIdOf(i) });
+        latest.set(result.id, { result, requestId: requestIdOf(i), sample: options.samples?.[i] });
       }
       const batch = [...latest.values()];
       // Replicas saving overlapping ids in different orders can deadlock; PostgreSQL aborts one
@@ -240,6 +245,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       );
       return rows.map(sourceStatFromRow);
     },
+    ...postgresRunViews(query),
     async getCachedResponse(key, now, maxAgeMs) {
       const [row] = await query<{ value: string }>(
         `SELECT value FROM llm_cache WHERE key = $1 AND (expires_at IS NULL OR expires_at > $2)

@@ -121,6 +121,18 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       CREATE INDEX results_failed ON results (run_id, sample_id) WHERE status = 'failed';
     `,
   },
+  {
+    version: 7,
+    // The inspector (`rewardkit view`): the text each result judged, and the two orders it pages a
+    // run's results in without sorting them all — input order (an index on run_id alone keeps
+    // rowid order within a run) and reward.
+    sql: `
+      ALTER TABLE results ADD COLUMN prompt TEXT;
+      ALTER TABLE results ADD COLUMN response TEXT;
+      CREATE INDEX results_position ON results (run_id);
+      CREATE INDEX results_reward ON results (run_id, reward);
+    `,
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -155,6 +155,39 @@ describe('openSqliteStore', () => {
     raw.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (99, ?)').run('x');
     raw.close();
     expect(() => openSqliteStore(path)).toThrow(/schema version 99, newer than this rewardkit understands/);
+  });
+
+  test('should open a current store read-only, refusing writes', async () => {
+    const path = tempFile();
+    const writer = openSqliteStore(path);
+    const run = await writer.createRun({ spec_name: 's', spec: {} });
+    await writer.saveResults(run.id, [ok('a', 1)]);
+    const reader = openSqliteStore(path, { readonly: true });
+    expect(await reader.runTotals(run.id)).toMatchObject({ results: 1, mean_reward: 1 });
+    await expect(reader.createRun({ spec_name: 's', spec: {} })).rejects.toThrow(/readonly/);
+    await reader.close();
+    await writer.close();
+  });
+
+  test.each([
+    ['missing', (_path: string) => {}, /Cannot open the store .*store\.sqlite/],
+    [
+      'older',
+      (path: string) => databaseAtVersion(path, 6).close(),
+      /schema version 6, older than this rewardkit's \(7\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
+    ],
+    [
+      'corrupt',
+      (path: string) => {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, 'not a database, just text '.repeat(200));
+      },
+      /is not a rewardkit store or is damaged \(file is not a database\)/,
+    ],
+  ])('should refuse to open a %s store read-only, saying what to do', (_name, make, message) => {
+    const path = tempFile();
+    make(path);
+    expect(() => openSqliteStore(path, { readonly: true })).toThrow(message);
   });
 });
 

@@ -3,8 +3,10 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError, type RewardResult } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
+import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
+import { sqliteRunViews } from './sqlite-run-views.js';
 import type { NewRun, RunRecord, Store } from './store.js';
 import {
   resultFromRow,
@@ -46,11 +48,22 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       cause: error,
     });
   }
-  if (path !== ':memory:' && !options.readonly) db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-  db.pragma('foreign_keys = ON');
-  if (!options.readonly) migrate(db, path);
+  try {
+    if (path !== ':memory:' && !options.readonly) db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+    db.pragma('foreign_keys = ON');
+    if (options.readonly) checkSchema(db, path);
+    else migrate(db, path);
+  } catch (error) {
+    db.close();
+    if (error instanceof RewardKitError) throw error;
+    throw new RewardKitError(
+      'RK_STORE',
+      `The store ${path} is not a rewardkit store or is damaged (${(error as Error).message}); point --store at the file rewardkit score wrote`,
+      { cause: error },
+    );
+  }
 
   const statements = {
     insertRun: db.prepare(
@@ -81,13 +94,14 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     // place and moved last, as a new rowid would list it, so no DELETE runs for a fresh run.
     upsertResult: db.prepare(
       `INSERT INTO results
-         (run_id, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, created_at, request_id, evidence)
-       VALUES (@run_id, @sample_id, @status, @reward, @components, @errors, @warnings, @data_source, @group_id, @total_ms, @created_at, @request_id, @evidence)
+         (run_id, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, created_at, request_id, evidence, prompt, response)
+       VALUES (@run_id, @sample_id, @status, @reward, @components, @errors, @warnings, @data_source, @group_id, @total_ms, @created_at, @request_id, @evidence, @prompt, @response)
        ON CONFLICT (run_id, sample_id) DO UPDATE SET
          status = excluded.status, reward = excluded.reward, components = excluded.components,
          errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
          group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
          request_id = excluded.request_id, evidence = excluded.evidence,
+         prompt = excluded.prompt, response = excluded.response,
          rowid = (SELECT MAX(rowid) FROM results) + 1`,
     ),
     getResult: db.prepare('SELECT * FROM results WHERE run_id = ? AND sample_id = ?'),
@@ -115,9 +129,15 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
   };
 
   const saveMany = db.transaction(
-    (runId: string, results: readonly RewardResult[], requestId: string | readonly string[] | undefined) => {
+    (
+      runId: string,
+      results: readonly RewardResult[],
+      requestId: string | readonly string[] | undefined,
+      samples: readonly (SampleText | undefined)[] | undefined,
+    ) => {
       const now = new Date().toISOString();
       for (const [i, result] of results.entries()) {
+        const sample = samples?.[i];
         statements.upsertResult.run({
           run_id: runId,
           sample_id: result.id,
@@ -132,6 +152,8 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
           created_at: now,
           request_id: (typeof requestId === 'string' ? requestId : requestId?.[i]) ?? null,
           evidence: JSON.stringify(result.evidence),
+          prompt: sample?.prompt === undefined ? null : JSON.stringify(sample.prompt),
+          response: sample?.response ?? null,
         });
       }
     },
@@ -181,7 +203,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
         db.pragma('busy_timeout = 0');
         try {
-          saveMany.immediate(runId, results, options.requestId);
+          saveMany.immediate(runId, results, options.requestId, options.samples);
           return;
         } catch (error) {
           if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waitedMs >= LOCK_WAIT_MS) throw error;
@@ -223,6 +245,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     async sourceStats(runId) {
       return (statements.sourceStats.all(runId) as StoredSourceStatRow[]).map(sourceStatFromRow);
     },
+    ...sqliteRunViews(db),
     async getCachedResponse(key, now, maxAgeMs) {
       const createdAfter = maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - maxAgeMs;
       return statements.getCached.get(key, now, createdAfter) as string | undefined;
@@ -243,19 +266,42 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
   };
 }
 
+const LATEST_VERSION = sqliteMigrations.at(-1)?.version ?? 0;
+
+function schemaVersion(db: Database.Database): number {
+  return (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
+}
+
+function refuseNewer(current: number, path: string): void {
+  if (current > LATEST_VERSION) {
+    throw new RewardKitError(
+      'RK_STORE',
+      `The store ${path} has schema version ${current}, newer than this rewardkit understands (${LATEST_VERSION}); upgrade rewardkit or use another --store`,
+    );
+  }
+}
+
+/**
+ * A read-only store cannot migrate, so it must already be at this rewardkit's schema; an older or
+ * newer one is refused with what to do about it (one that is no store at all fails to read here).
+ */
+function checkSchema(db: Database.Database, path: string): void {
+  const current = schemaVersion(db);
+  if (current < LATEST_VERSION) {
+    throw new RewardKitError(
+      'RK_STORE',
+      `The store ${path} has schema version ${current}, older than this rewardkit's (${LATEST_VERSION}); upgrade it in place by opening it once for writing, e.g. rewardkit runs list --store ${path}`,
+    );
+  }
+  refuseNewer(current, path);
+}
+
 function migrate(db: Database.Database, path: string): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
   );
-  const current =
-    (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
-  const latest = sqliteMigrations.at(-1)?.version ?? 0;
-  if (current > latest) {
-    throw new RewardKitError(
-      'RK_STORE',
-      `The store ${path} has schema version ${current}, newer than this rewardkit understands (${latest}); upgrade rewardkit or use another --store`,
-    );
-  }
+  const current = schemaVersion(db);
+  refuseNewer(current, path);
   const apply = db.transaction(() => {
     for (const step of sqliteMigrations) {
       if (step.version <= current) continue;

@@ -1,4 +1,12 @@
 import type { RewardResult } from '../core/index.js';
+import type {
+  RewardHistogram,
+  RunComparison,
+  RunTotals,
+  SamplePage,
+  SampleQuery,
+  SampleText,
+} from './run-views.js';
 
 /** One scoring run: what was scored with which spec, and how it ended. */
 export interface RunRecord {
@@ -59,12 +67,13 @@ export interface Store {
   /**
    * Upserts by (run, sample id) in one transaction, evidence included. `requestId` records the
    * server request that produced them: one for all, or one per result (a write-behind batch
-   * gathers the results of several requests into one transaction).
+   * gathers the results of several requests into one transaction). `samples` holds the text each
+   * result judged, position for position (undefined where unknown), for the inspector.
    */
   saveResults(
     runId: string,
     results: readonly RewardResult[],
-    options?: { requestId?: string | readonly string[] },
+    options?: { requestId?: string | readonly string[]; samples?: readonly (SampleText | undefined)[] },
   ): Promise<void>;
   getResult(runId: string, sampleId: string): Promise<RewardResult | undefined>;
   listResults(
@@ -74,6 +83,15 @@ export interface Store {
   completedIds(runId: string): Promise<Set<string>>;
   listFailures(runId: string): Promise<{ sample_id: string; reasons: string[] }[]>;
   sourceStats(runId: string): Promise<SourceStat[]>;
+  /** The prompt and response saved with a result; undefined when none was saved. */
+  getSampleText(runId: string, sampleId: string): Promise<SampleText | undefined>;
+  /** One page of a run's results as light rows, filtered and sorted in the database. */
+  querySamples(runId: string, query: SampleQuery): Promise<SamplePage>;
+  runTotals(runId: string): Promise<RunTotals>;
+  /** The samples of run `a` whose status or reward differs in run `b`, largest change first. */
+  compareRuns(a: string, b: string, page: { limit: number; offset: number }): Promise<RunComparison>;
+  /** Histograms of the reward and of every source's component over one run. */
+  rewardHistograms(runId: string, bins: number): Promise<RewardHistogram[]>;
   /**
    * A cached model response (JSON text) that has not expired at `now` (ms since the epoch) and,
    * with `maxAgeMs`, was stored less than that long before `now`.

@@ -31,7 +31,11 @@ export function registerRunsCommand(runs: Command): void {
     .argument('<run-id>')
     .option('--store <path|url>', STORE_FLAG_HELP)
     .option('--request <id>', 'also list the results one server request produced (its X-Request-Id)')
-    .action(async (id: string, flags: { store?: string; request?: string }) => {
+    .option(
+      '--report <file>',
+      'also write the run as one self-contained HTML file (summary, tables, histograms)',
+    )
+    .action(async (id: string, flags: { store?: string; request?: string; report?: string }) => {
       const store = await requireStore(flags.store);
       try {
         const run = await store.getRun(id);
@@ -52,6 +56,20 @@ export function registerRunsCommand(runs: Command): void {
           }),
         };
         process.stdout.write(`${JSON.stringify(detail, null, 2)}\n`);
+        if (flags.report !== undefined) {
+          const { writeFile } = await import('node:fs/promises');
+          const { runOverview, runReportHtml } = await import('../../view/index.js');
+          const html = runReportHtml({
+            run: await runOverview(store, run),
+            sources: detail.sources,
+            histograms: await store.rewardHistograms(id, 20),
+            failures: detail.failures,
+            samples: (await store.querySamples(id, { sort: 'reward', order: 'asc', limit: 50, offset: 0 }))
+              .rows,
+          });
+          await writeFile(flags.report, html);
+          process.stderr.write(`report: ${flags.report}\n`);
+        }
       } finally {
         await store.close();
       }

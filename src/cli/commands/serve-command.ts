@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { errorMessage, RewardKitError, type RewardResult } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
@@ -8,6 +8,7 @@ import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
+import { port } from '../port-flag.js';
 import { createScoringEvaluator, workersOption } from '../scoring-evaluator.js';
 import {
   parseProcesses,
@@ -42,15 +43,8 @@ interface ServeFlags {
   runCodeWhenFull: 'wait' | 'refuse';
   workers: number;
   processes: number;
+  ui: boolean;
 }
-
-const port = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    throw new InvalidArgumentError(`--port expects 0-65535 (0 picks a free port), got "${value}".`);
-  }
-  return n;
-};
 
 export function registerServeCommand(serve: Command, state: CommandState): void {
   serve
@@ -58,6 +52,7 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
     .option('-p, --port <n>', 'port to listen on; 0 picks a free one', port, 8000)
     .option('--host <address>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
     .option('--store <path|url>', STORE_FLAG_HELP)
+    .option('--ui', "also serve the inspector (rewardkit view) at /ui/, over this server's store", false)
     .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
     .option(
       '--group-method <name>',
@@ -251,6 +246,10 @@ Examples:
           },
         },
       });
+      if (flags.ui && store) {
+        const { createViewApp } = await import('../../view/index.js');
+        rewardApp.app.route('/ui', createViewApp({ store }));
+      }
       const listening = await listenRewardApp(rewardApp, { port: flags.port, host: flags.host });
       if (child) await reportListening(listening.url);
       else {

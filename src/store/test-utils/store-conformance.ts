@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { failedResult, type RewardResult } from '../../core/index.js';
+import { RESPONSE_PREVIEW_CHARS, type SampleQuery } from '../run-views.js';
 import { specHash } from '../spec-hash.js';
 import type { Store } from '../store.js';
 
@@ -326,6 +327,142 @@ export function runStoreConformance(open: () => Promise<Store>): void {
         'r9998',
         'r9999',
       ]);
+      await store.close();
+    });
+
+    test('should keep the sample text with a result and read it back', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const chat = [{ role: 'user' as const, content: 'What is 2+2?\0' }];
+      await store.saveResults(run.id, [okResult('a', 1), okResult('b', 0), okResult('c', 0)], {
+        samples: [{ prompt: chat, response: '<script>x</script> 4' }, { response: '' }, undefined],
+      });
+      expect(await store.getSampleText(run.id, 'a')).toEqual({
+        prompt: chat,
+        response: '<script>x</script> 4',
+      });
+      expect(await store.getSampleText(run.id, 'b')).toEqual({ response: '' });
+      expect(await store.getSampleText(run.id, 'c')).toBeUndefined();
+      expect(await store.getSampleText(run.id, 'zzz')).toBeUndefined();
+      expect(await store.getResult(run.id, 'a')).toEqual(okResult('a', 1));
+      await store.close();
+    });
+
+    test('should page, filter and sort a run sample rows in the database', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const other = await store.createRun({ spec_name: 's', spec: {} });
+      const rows = [
+        okResult('r1', 0.5),
+        { ...okResult('r2', 1), data_source: 'math' },
+        failedResult('r3', ['in.jsonl:3: invalid 100%_JSON']),
+        { ...okResult('r4', 0), components: { judge: 0 } },
+        okResult('r10', 0.25),
+      ];
+      await store.saveResults(run.id, rows, {
+        samples: [
+          { response: `${'x'.repeat(300)} long` },
+          { response: 'The answer is FOUR' },
+          undefined,
+          { response: 'zero' },
+          { response: 'quarter' },
+        ],
+      });
+      await store.saveResults(other.id, [okResult('r1', 1)]);
+      const ids = async (query: Partial<SampleQuery>) =>
+        (await store.querySamples(run.id, { limit: 50, offset: 0, ...query })).rows.map((r) => r.sample_id);
+      const page = await store.querySamples(run.id, { limit: 2, offset: 1 });
+      expect(page.total).toBe(5);
+      expect(page.rows.map((r) => r.sample_id)).toEqual(['r2', 'r3']);
+      expect(page.rows[0]).toEqual({
+        sample_id: 'r2',
+        status: 'ok',
+        reward: 1,
+        components: { math: 1, fmt: null },
+        data_source: 'math',
+        group: 'g1',
+        total_ms: 1.25,
+        errors: 0,
+        warnings: 1,
+        response_preview: 'The answer is FOUR',
+        response_chars: 18,
+      });
+      expect(page.rows[1]).toMatchObject({
+        status: 'failed',
+        reward: null,
+        errors: 1,
+        response_preview: null,
+      });
+      const first = (await store.querySamples(run.id, { limit: 1, offset: 0 })).rows[0];
+      expect(first?.response_preview).toHaveLength(RESPONSE_PREVIEW_CHARS);
+      expect(first?.response_chars).toBe(305);
+      expect(await ids({ sort: 'reward', order: 'desc' })).toEqual(['r2', 'r1', 'r10', 'r4', 'r3']);
+      expect(await ids({ sort: 'reward', order: 'asc' })).toEqual(['r4', 'r10', 'r1', 'r2', 'r3']);
+      expect(await ids({ sort: 'sample_id', order: 'desc' })).toEqual(['r4', 'r3', 'r2', 'r10', 'r1']);
+      expect(await ids({ status: 'failed' })).toEqual(['r3']);
+      expect(await ids({ source: 'judge' })).toEqual(['r4']);
+      expect(await ids({ source: 'fmt' })).toEqual([]);
+      expect(await ids({ dataSource: 'math' })).toEqual(['r2']);
+      expect(await ids({ minReward: 0.25, maxReward: 0.5 })).toEqual(['r1', 'r10']);
+      expect(await ids({ text: 'four' })).toEqual(['r2']);
+      expect(await ids({ text: '100%_json' })).toEqual(['r3']);
+      expect(await ids({ text: '%' })).toEqual(['r3']);
+      expect(await ids({ text: 'r1' })).toEqual(['r1', 'r10']);
+      const filtered = await store.querySamples(run.id, { limit: 1, offset: 0, minReward: 0.2 });
+      expect([filtered.total, filtered.rows.length]).toEqual([3, 1]);
+      expect(await store.runTotals(run.id)).toMatchObject({ results: 5, failed: 1, mean_reward: 0.4375 });
+      expect(await store.runTotals('run-none')).toMatchObject({ results: 0, failed: 0, mean_reward: null });
+      await store.close();
+    });
+
+    test('should compare two runs, largest reward change first', async () => {
+      const store = await open();
+      const a = await store.createRun({ spec_name: 's', spec: {} });
+      const b = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(a.id, [
+        okResult('same', 1),
+        okResult('up', 0),
+        okResult('bit', 0.5),
+        okResult('gone', 1),
+        okResult('only-a', 1),
+      ]);
+      await store.saveResults(b.id, [
+        okResult('same', 1),
+        okResult('up', 1),
+        okResult('bit', 0.75),
+        failedResult('gone', ['boom']),
+        okResult('only-b', 0),
+      ]);
+      const comparison = await store.compareRuns(a.id, b.id, { limit: 10, offset: 0 });
+      expect(comparison).toMatchObject({ common: 4, only_a: 1, only_b: 1, changed: 3 });
+      expect(comparison.rows.map((r) => r.sample_id)).toEqual(['gone', 'up', 'bit']);
+      expect(comparison.rows[1]).toEqual({
+        sample_id: 'up',
+        a: { status: 'ok', reward: 0, components: { math: 0, fmt: null } },
+        b: { status: 'ok', reward: 1, components: { math: 1, fmt: null } },
+      });
+      expect(
+        (await store.compareRuns(a.id, b.id, { limit: 1, offset: 2 })).rows.map((r) => r.sample_id),
+      ).toEqual(['bit']);
+      await store.close();
+    });
+
+    test('should bin the reward and every source component of a run', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [
+        okResult('a', 0),
+        okResult('b', 0.5),
+        okResult('c', 1),
+        okResult('d', 1),
+        failedResult('e', ['x']),
+      ]);
+      expect(await store.rewardHistograms(run.id, 4)).toEqual([
+        { source: null, min: 0, max: 1, counts: [1, 0, 1, 2] },
+        { source: 'math', min: 0, max: 1, counts: [1, 0, 1, 2] },
+      ]);
+      const empty = await store.createRun({ spec_name: 's', spec: {} });
+      expect(await store.rewardHistograms(empty.id, 4)).toEqual([]);
       await store.close();
     });
   });

@@ -1,0 +1,154 @@
+import { likeSubstring } from './like-substring.js';
+import type { PostgresQuery } from './postgres-save-batch.js';
+import { parseJsonColumn } from './postgres-text-escape.js';
+import {
+  type ComparedRow,
+  changedSample,
+  type HistogramBinRow,
+  histogramsFromBins,
+} from './run-view-rows.js';
+import { RESPONSE_PREVIEW_CHARS, type SampleQuery, type SampleRow, type SampleText } from './run-views.js';
+import type { Store } from './store.js';
+
+type RunViews = Pick<
+  Store,
+  'getSampleText' | 'querySamples' | 'runTotals' | 'compareRuns' | 'rewardHistograms'
+>;
+
+const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
+  position: 'seq',
+  reward: 'reward',
+  sample_id: 'sample_id',
+  total_ms: 'total_ms',
+};
+
+/** The inspector's queries over a PostgreSQL store (see run-views.ts); counts come back as float8. */
+export function postgresRunViews(query: PostgresQuery): RunViews {
+  return {
+    async getSampleText(runId, sampleId) {
+      const [row] = await query<{ prompt: string | null; response: string | null }>(
+        'SELECT prompt, response FROM results WHERE run_id = $1 AND sample_id = $2',
+        [runId, sampleId],
+      );
+      if (!row || row.response === null) return undefined;
+      return {
+        ...(row.prompt !== null && { prompt: parseJsonColumn(row.prompt) as SampleText['prompt'] }),
+        response: row.response,
+      };
+    },
+    async querySamples(runId, q) {
+      const values: unknown[] = [runId];
+      const where: string[] = ['run_id = $1'];
+      const param = (value: unknown) => {
+        values.push(value);
+        return `$${values.length}`;
+      };
+      if (q.status) where.push(`status = ${param(q.status)}`);
+      if (q.source !== undefined) where.push(`components ->> ${param(q.source)} IS NOT NULL`);
+      if (q.dataSource !== undefined) where.push(`data_source = ${param(q.dataSource)}`);
+      if (q.minReward !== undefined) where.push(`reward >= ${param(q.minReward)}`);
+      if (q.maxReward !== undefined) where.push(`reward <= ${param(q.maxReward)}`);
+      if (q.text !== undefined && q.text !== '') {
+        const text = param(likeSubstring(q.text));
+        where.push(
+          `(sample_id ILIKE ${text} ESCAPE '\\' OR response ILIKE ${text} ESCAPE '\\' OR errors::text ILIKE ${text} ESCAPE '\\')`,
+        );
+      }
+      const filter = where.join(' AND ');
+      const [count] = await query<{ total: number }>(
+        `SELECT COUNT(*)::float8 AS total FROM results WHERE ${filter}`,
+        values,
+      );
+      const column = SORT_COLUMN[q.sort ?? 'position'];
+      const direction = q.order === 'desc' ? 'DESC' : 'ASC';
+      // Failed rows have no reward: they sort last either way, as in the SQLite store.
+      const order = `${column} ${direction}${column === 'reward' ? ' NULLS LAST' : ''}, seq`;
+      const limit = param(q.limit);
+      const offset = param(q.offset);
+      const rows = await query<
+        Omit<SampleRow, 'components' | 'group'> & { components: string; group_id: string | null }
+      >(
+        `SELECT sample_id, status, reward, components::text AS components, data_source, group_id, total_ms,
+                jsonb_array_length(errors) AS errors, jsonb_array_length(warnings) AS warnings,
+                left(response, ${RESPONSE_PREVIEW_CHARS}) AS response_preview, length(response) AS response_chars
+         FROM results WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        values,
+      );
+      return {
+        total: count?.total ?? 0,
+        rows: rows.map(({ group_id, components, ...row }) => ({
+          ...row,
+          group: group_id,
+          components: parseJsonColumn(components) as SampleRow['components'],
+        })),
+      };
+    },
+    async runTotals(runId) {
+      const [row] = await query<{
+        results: number;
+        failed: number;
+        mean_reward: number | null;
+        first_saved_at: Date | null;
+        last_saved_at: Date | null;
+      }>(
+        `SELECT COUNT(*)::float8 AS results, COUNT(*) FILTER (WHERE status = 'failed')::float8 AS failed,
+                AVG(reward) AS mean_reward, MIN(created_at) AS first_saved_at, MAX(created_at) AS last_saved_at
+         FROM results WHERE run_id = $1`,
+        [runId],
+      );
+      return {
+        results: row?.results ?? 0,
+        failed: row?.failed ?? 0,
+        mean_reward: row?.mean_reward ?? null,
+        first_saved_at: row?.first_saved_at?.toISOString() ?? null,
+        last_saved_at: row?.last_saved_at?.toISOString() ?? null,
+      };
+    },
+    async compareRuns(a, b, page) {
+      const [counts] = await query<{ a: number; b: number; common: number; changed: number }>(
+        `SELECT (SELECT COUNT(*) FROM results WHERE run_id = $1)::float8 AS a,
+                (SELECT COUNT(*) FROM results WHERE run_id = $2)::float8 AS b,
+                COUNT(*)::float8 AS common,
+                COUNT(*) FILTER (WHERE x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)::float8 AS changed
+         FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id WHERE x.run_id = $1`,
+        [a, b],
+      );
+      const rows = await query<ComparedRow>(
+        `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components::text AS a_components,
+                y.status AS b_status, y.reward AS b_reward, y.components::text AS b_components
+         FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id
+         WHERE x.run_id = $1 AND (x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)
+         ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC,
+                  ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC, x.sample_id
+         LIMIT $3 OFFSET $4`,
+        [a, b, page.limit, page.offset],
+      );
+      const { a: inA = 0, b: inB = 0, common = 0, changed = 0 } = counts ?? {};
+      return {
+        common,
+        only_a: inA - common,
+        only_b: inB - common,
+        changed,
+        rows: rows.map((row) => changedSample(row, parseJsonColumn)),
+      };
+    },
+    async rewardHistograms(runId, bins) {
+      const rows = await query<HistogramBinRow>(
+        `WITH v AS (
+           SELECT 0 AS k, '' AS source, reward AS x FROM results WHERE run_id = $1 AND reward IS NOT NULL
+           UNION ALL
+           SELECT 1, c.key, (c.value)::float8 FROM results, jsonb_each(results.components) AS c
+           WHERE results.run_id = $1 AND jsonb_typeof(c.value) = 'number'),
+         r AS (SELECT k, source, MIN(x) AS lo, MAX(x) AS hi FROM v GROUP BY k, source)
+         SELECT v.k, v.source, r.lo, r.hi,
+                CASE WHEN r.hi = r.lo THEN 0
+                     ELSE LEAST(FLOOR((v.x - r.lo) * $2::int / (r.hi - r.lo))::int, $2::int - 1) END AS bin,
+                COUNT(*)::float8 AS n
+         FROM v JOIN r ON r.k = v.k AND r.source = v.source
+         GROUP BY v.k, v.source, r.lo, r.hi, bin ORDER BY v.k, v.source, bin`,
+        [runId, bins],
+      );
+      return histogramsFromBins(rows, bins);
+    },
+  };
+}

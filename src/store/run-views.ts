@@ -1,0 +1,92 @@
+import type { ChatMessage } from '../core/index.js';
+
+/**
+ * The read side the inspector (`rewardkit view`) needs beyond whole results: pages of light sample
+ * rows, filtered and sorted in the database so that a run of a million results stays fast.
+ */
+
+/** The sample text saved with a result, so that a result can be read next to what it judged. */
+export interface SampleText {
+  readonly prompt?: string | readonly ChatMessage[];
+  readonly response: string;
+}
+
+/** Which rows of one run, in which order. Every filter is optional; all given ones must hold. */
+export interface SampleQuery {
+  readonly status?: 'ok' | 'failed';
+  /** Rows where this source produced a score (its component is not null). */
+  readonly source?: string;
+  readonly dataSource?: string;
+  readonly minReward?: number;
+  readonly maxReward?: number;
+  /** A case-insensitive substring of the sample id, the response or the errors. */
+  readonly text?: string;
+  /** `position`: the order results were saved in (input order for `score`). */
+  readonly sort?: 'position' | 'reward' | 'sample_id' | 'total_ms';
+  readonly order?: 'asc' | 'desc';
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** One row of a sample page: what a table shows, with the response cut to a preview. */
+export interface SampleRow {
+  readonly sample_id: string;
+  readonly status: 'ok' | 'failed';
+  readonly reward: number | null;
+  readonly components: Record<string, number | null>;
+  readonly data_source: string | null;
+  readonly group: string | null;
+  readonly total_ms: number;
+  readonly errors: number;
+  readonly warnings: number;
+  /** The response's first characters; null when the store has no text for the row. */
+  readonly response_preview: string | null;
+  /** The response's full length in characters; null when the store has no text for the row. */
+  readonly response_chars: number | null;
+}
+
+export interface SamplePage {
+  /** Rows matching the filters, over all pages. */
+  readonly total: number;
+  readonly rows: readonly SampleRow[];
+}
+
+/** Counts and reward of one run's results, as they stand (a running run included). */
+export interface RunTotals {
+  readonly results: number;
+  readonly failed: number;
+  readonly mean_reward: number | null;
+  /** When its first and last result were saved; null before any. */
+  readonly first_saved_at: string | null;
+  readonly last_saved_at: string | null;
+}
+
+/** A sample scored in both runs whose status or reward differs. */
+export interface ChangedSample {
+  readonly sample_id: string;
+  readonly a: Pick<SampleRow, 'status' | 'reward' | 'components'>;
+  readonly b: Pick<SampleRow, 'status' | 'reward' | 'components'>;
+}
+
+/** Two runs side by side, largest reward change first. */
+export interface RunComparison {
+  /** Sample ids in both runs. */
+  readonly common: number;
+  readonly only_a: number;
+  readonly only_b: number;
+  /** Common samples whose status or reward differs, over all pages. */
+  readonly changed: number;
+  readonly rows: readonly ChangedSample[];
+}
+
+/** The distribution of the reward (`source` null) or of one source's component over a run. */
+export interface RewardHistogram {
+  readonly source: string | null;
+  readonly min: number;
+  readonly max: number;
+  /** Equal-width bins from `min` to `max`; a run whose values are all equal has them in bin 0. */
+  readonly counts: readonly number[];
+}
+
+/** How long a response preview in a sample page is, in characters. */
+export const RESPONSE_PREVIEW_CHARS = 240;

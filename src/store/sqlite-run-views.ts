@@ -1,0 +1,166 @@
+import type Database from 'better-sqlite3';
+import { likeSubstring } from './like-substring.js';
+import {
+  type ComparedRow,
+  changedSample,
+  type HistogramBinRow,
+  histogramsFromBins,
+} from './run-view-rows.js';
+import {
+  RESPONSE_PREVIEW_CHARS,
+  type RunComparison,
+  type RunTotals,
+  type SamplePage,
+  type SampleQuery,
+  type SampleRow,
+  type SampleText,
+} from './run-views.js';
+import type { Store } from './store.js';
+
+type RunViews = Pick<
+  Store,
+  'getSampleText' | 'querySamples' | 'runTotals' | 'compareRuns' | 'rewardHistograms'
+>;
+
+const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
+  position: 'rowid',
+  reward: 'reward',
+  sample_id: 'sample_id',
+  total_ms: 'total_ms',
+};
+
+/** The inspector's queries over a SQLite store (see run-views.ts). */
+export function sqliteRunViews(db: Database.Database): RunViews {
+  const statements = {
+    text: db.prepare('SELECT prompt, response FROM results WHERE run_id = ? AND sample_id = ?'),
+    totals: db.prepare(
+      `SELECT COUNT(*) AS results, COALESCE(SUM(status = 'failed'), 0) AS failed, AVG(reward) AS mean_reward,
+              MIN(created_at) AS first_saved_at, MAX(created_at) AS last_saved_at
+       FROM results WHERE run_id = ?`,
+    ),
+    compareCounts: db.prepare(
+      `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
+              (SELECT COUNT(*) FROM results WHERE run_id = @b) AS b,
+              COUNT(*) AS common,
+              COALESCE(SUM(x.status <> y.status OR x.reward IS NOT y.reward), 0) AS changed
+       FROM results x JOIN results y ON y.run_id = @b AND y.sample_id = x.sample_id WHERE x.run_id = @a`,
+    ),
+    compareRows: db.prepare(
+      `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components AS a_components,
+              y.status AS b_status, y.reward AS b_reward, y.components AS b_components
+       FROM results x JOIN results y ON y.run_id = @b AND y.sample_id = x.sample_id
+       WHERE x.run_id = @a AND (x.status <> y.status OR x.reward IS NOT y.reward)
+       ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC, ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC,
+                x.sample_id
+       LIMIT @limit OFFSET @offset`,
+    ),
+    // The reward (k = 0) and each source's numeric component (k = 1) as one list of values; each
+    // value falls in one of @bins equal bins between its series' minimum and maximum.
+    histograms: db.prepare(
+      `WITH v AS (
+         SELECT 0 AS k, '' AS source, reward AS x FROM results WHERE run_id = @run AND reward IS NOT NULL
+         UNION ALL
+         SELECT 1, c.key, c.value FROM results, json_each(results.components) AS c
+         WHERE results.run_id = @run AND c.type IN ('integer', 'real')),
+       r AS (SELECT k, source, MIN(x) AS lo, MAX(x) AS hi FROM v GROUP BY k, source)
+       SELECT v.k, v.source, r.lo, r.hi,
+              CASE WHEN r.hi = r.lo THEN 0
+                   ELSE MIN(CAST((v.x - r.lo) * @bins / (r.hi - r.lo) AS INTEGER), @bins - 1) END AS bin,
+              COUNT(*) AS n
+       FROM v JOIN r ON r.k = v.k AND r.source = v.source
+       GROUP BY v.k, v.source, bin ORDER BY v.k, v.source, bin`,
+    ),
+  };
+
+  return {
+    async getSampleText(runId, sampleId) {
+      const row = statements.text.get(runId, sampleId) as
+        | { prompt: string | null; response: string | null }
+        | undefined;
+      if (!row || row.response === null) return undefined;
+      return {
+        ...(row.prompt !== null && { prompt: JSON.parse(row.prompt) as SampleText['prompt'] }),
+        response: row.response,
+      };
+    },
+    async querySamples(runId, query) {
+      const where: string[] = ['run_id = @run'];
+      const params: Record<string, unknown> = { run: runId, limit: query.limit, offset: query.offset };
+      if (query.status) {
+        where.push('status = @status');
+        params.status = query.status;
+      }
+      if (query.source !== undefined) {
+        where.push('json_extract(components, @sourcePath) IS NOT NULL');
+        params.sourcePath = `$.${JSON.stringify(query.source)}`;
+      }
+      if (query.dataSource !== undefined) {
+        where.push('data_source = @dataSource');
+        params.dataSource = query.dataSource;
+      }
+      if (query.minReward !== undefined) {
+        where.push('reward >= @minReward');
+        params.minReward = query.minReward;
+      }
+      if (query.maxReward !== undefined) {
+        where.push('reward <= @maxReward');
+        params.maxReward = query.maxReward;
+      }
+      if (query.text !== undefined && query.text !== '') {
+        where.push(
+          `(sample_id LIKE @text ESCAPE '\\' OR response LIKE @text ESCAPE '\\' OR errors LIKE @text ESCAPE '\\')`,
+        );
+        params.text = likeSubstring(query.text);
+      }
+      const column = SORT_COLUMN[query.sort ?? 'position'];
+      const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+      // Failed rows have no reward: they sort last either way rather than first.
+      const order =
+        column === 'reward' ? `reward IS NULL, reward ${direction}, rowid` : `${column} ${direction}, rowid`;
+      const filter = where.join(' AND ');
+      const total = db.prepare(`SELECT COUNT(*) FROM results WHERE ${filter}`).pluck().get(params) as number;
+      const rows = db
+        .prepare(
+          `SELECT sample_id, status, reward, components, data_source, group_id, total_ms,
+                  json_array_length(errors) AS errors, json_array_length(warnings) AS warnings,
+                  substr(response, 1, ${RESPONSE_PREVIEW_CHARS}) AS response_preview,
+                  length(response) AS response_chars
+           FROM results WHERE ${filter} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        )
+        .all(params) as (Omit<SampleRow, 'components' | 'group'> & {
+        components: string;
+        group_id: string | null;
+      })[];
+      return {
+        total,
+        rows: rows.map(({ group_id, components, ...row }) => ({
+          ...row,
+          group: group_id,
+          components: JSON.parse(components) as SampleRow['components'],
+        })),
+      } satisfies SamplePage;
+    },
+    async runTotals(runId) {
+      return statements.totals.get(runId) as RunTotals;
+    },
+    async compareRuns(a, b, page) {
+      const counts = statements.compareCounts.get({ a, b }) as {
+        a: number;
+        b: number;
+        common: number;
+        changed: number;
+      };
+      const rows = statements.compareRows.all({ a, b, ...page }) as ComparedRow[];
+      return {
+        common: counts.common,
+        only_a: counts.a - counts.common,
+        only_b: counts.b - counts.common,
+        changed: counts.changed,
+        rows: rows.map((row) => changedSample(row, JSON.parse)),
+      } satisfies RunComparison;
+    },
+    async rewardHistograms(runId, bins) {
+      return histogramsFromBins(statements.histograms.all({ run: runId, bins }) as HistogramBinRow[], bins);
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { failedResult } from '../core/index.js';
+import { openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
+import { startTestPostgres } from '../store/test-utils/start-test-postgres.js';
+import { judgedResult, okResult } from '../store/test-utils/store-conformance.js';
+import { createViewApp } from './create-view-app.js';
+import { DETAIL_TEXT_CHARS } from './sample-detail.js';
+
+const postgres = await startTestPostgres();
+afterAll(() => postgres.stop());
+
+/** Two finished runs of one spec (b re-scores a's samples) and a judge run still going. */
+async function filledStore(store: Store) {
+  const a = await store.createRun({ id: 'run-a', spec_name: 'math', spec: { v: 1 }, input: 'in.jsonl' });
+  await store.saveResults(
+    'run-a',
+    [
+      okResult('s1', 1),
+      okResult('s2', 0),
+      failedResult('s3', ['in.jsonl:3: invalid JSON']),
+      okResult('s4', 0.5),
+    ],
+    {
+      samples: [
+        { prompt: 'What is 2+2?', response: 'It is <script>window.__pwned = 1</script> 4' },
+        { prompt: [{ role: 'user', content: 'Say five' }], response: 'x'.repeat(DETAIL_TEXT_CHARS + 5) },
+        undefined,
+        { response: 'half' },
+      ],
+    },
+  );
+  await store.finishRun(a.id, { rows: 4, failed: 1, mean_reward: 0.5, sources: [] });
+  await store.createRun({ id: 'run-b', spec_name: 'math', spec: { v: 2 } });
+  await store.saveResults('run-b', [
+    okResult('s1', 1),
+    okResult('s2', 1),
+    okResult('s3', 0),
+    okResult('s5', 1),
+  ]);
+  await store.finishRun('run-b', { rows: 4, failed: 0, mean_reward: 0.75, sources: [] });
+  await store.createRun({ id: 'run-j', spec_name: 'judge', spec: {} });
+  await store.saveResults('run-j', [judgedResult]);
+  return store;
+}
+
+function runViewApiTests(open: () => Promise<Store>) {
+  const get = async (path: string) => {
+    const store = await filledStore(await open());
+    const res = await createViewApp({ store, assetsDir: '/nonexistent' }).request(`http://localhost${path}`);
+    const body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
+    await store.close();
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read answers' JSON loosely, field by field
+    return { status: res.status, body: body as any, headers: res.headers };
+  };
+
+  test('should list runs with counts, mean reward, failures, cost and duration', async () => {
+    const { status, body } = await get('/api/runs');
+    expect(status).toBe(200);
+    expect(body.runs.map((r: { id: string }) => r.id).sort()).toEqual(['run-a', 'run-b', 'run-j']);
+    const a = body.runs.find((r: { id: string }) => r.id === 'run-a');
+    expect(a).toMatchObject({
+      spec_name: 'math',
+      status: 'finished',
+      results: 4,
+      failed: 1,
+      mean_reward: 0.5,
+    });
+    expect(a.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(a.cost).toBeUndefined();
+    const j = body.runs.find((r: { id: string }) => r.id === 'run-j');
+    expect(j).toMatchObject({ status: 'running', results: 1 });
+    expect(j.cost).toEqual({ calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 });
+  });
+
+  test('should show one run with its spec, summary and per-source statistics', async () => {
+    const { body } = await get('/api/runs/run-a');
+    expect(body.spec).toEqual({ v: 1 });
+    expect(body.run).toMatchObject({ id: 'run-a', results: 4 });
+    expect(body.sources.map((s: { source: string }) => s.source)).toEqual(['math', 'fmt']);
+    expect((await get('/api/runs/run-none')).status).toBe(404);
+  });
+
+  test('should page, sort and filter samples on the server', async () => {
+    const page = (await get('/api/runs/run-a/samples?limit=2&offset=1&sort=reward&order=desc')).body;
+    expect(page.total).toBe(4);
+    expect(page.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s4', 's2']);
+    expect(page.rows[1].response_chars).toBe(DETAIL_TEXT_CHARS + 5);
+    expect(page.rows[1].response_preview.length).toBeLessThan(300);
+    const filtered = (await get('/api/runs/run-a/samples?status=ok&min_reward=0.4&q=SCRIPT')).body;
+    expect(filtered.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s1']);
+    expect((await get('/api/runs/run-a/samples?data_source=gsm8k&source=math')).body.total).toBe(3);
+  });
+
+  test.each([
+    ['/api/runs/run-a/samples?limit=0', 'limit'],
+    ['/api/runs/run-a/samples?min_reward=abc', 'min_reward'],
+    ['/api/runs/run-a/samples?sort=rowid', 'sort'],
+    ['/api/runs/run-a/samples?status=maybe', 'status'],
+    ['/api/runs/run-a/samples?colour=red', 'colour'],
+    ['/api/compare?a=run-a', 'b'],
+    ['/api/runs/run-a/histograms?bins=1000', 'bins'],
+  ])('should answer %s with a 400 naming %s', async (path, field) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_query');
+    expect(body.error.message).toContain(field);
+    expect(body.error.issues.map((i: { path: string }) => i.path)).toContain(field);
+  });
+
+  test('should show one sample with its text, cut when huge and whole on demand', async () => {
+    const { body } = await get('/api/runs/run-a/samples/s1');
+    expect(body.result).toEqual(okResult('s1', 1));
+    expect(body.text).toEqual({
+      prompt: 'What is 2+2?',
+      response: 'It is <script>window.__pwned = 1</script> 4',
+      response_chars: 43,
+      prompt_truncated: false,
+    });
+    const huge = (await get('/api/runs/run-a/samples/s2')).body;
+    expect(huge.text.response).toHaveLength(DETAIL_TEXT_CHARS);
+    expect(huge.text.response_chars).toBe(DETAIL_TEXT_CHARS + 5);
+    expect(huge.text.prompt).toEqual([{ role: 'user', content: 'Say five' }]);
+    const whole = await get('/api/runs/run-a/samples/s2/text?field=response');
+    expect(whole.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(whole.body).toHaveLength(DETAIL_TEXT_CHARS + 5);
+    expect((await get('/api/runs/run-a/samples/s3')).body.text).toBeNull();
+    expect((await get('/api/runs/run-a/samples/zzz')).status).toBe(404);
+  });
+
+  test('should compare two runs: which samples changed reward, with their components', async () => {
+    const { body } = await get('/api/compare?a=run-a&b=run-b');
+    expect(body).toMatchObject({ common: 3, only_a: 1, only_b: 1, changed: 2 });
+    expect(body.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s3', 's2']);
+    expect(body.rows[1].a.components).toEqual({ math: 0, fmt: null });
+    expect(body.rows[1].b.components).toEqual({ math: 1, fmt: null });
+    expect((await get('/api/compare?a=run-a&b=run-none')).status).toBe(404);
+  });
+
+  test('should bin rewards per source', async () => {
+    const { body } = await get('/api/runs/run-a/histograms?bins=2');
+    expect(body.histograms).toEqual([
+      { source: null, min: 0, max: 1, counts: [1, 2] },
+      { source: 'math', min: 0, max: 1, counts: [1, 2] },
+    ]);
+  });
+
+  test('should never write: other methods are refused', async () => {
+    const store = await filledStore(await open());
+    const app = createViewApp({ store, assetsDir: '/nonexistent' });
+    const res = await app.request('http://localhost/api/runs', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('read_only');
+    await store.close();
+  });
+}
+
+describe('createViewApp on SQLite', () => {
+  runViewApiTests(async () => openSqliteStore(':memory:'));
+
+  test('should serve a page that says the web app is not built, with a strict CSP, never a blank one', async () => {
+    const store = openSqliteStore(':memory:');
+    const app = createViewApp({ store, assetsDir: '/nonexistent' });
+    const res = await app.request('http://localhost/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('npm run build');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await app.request('http://localhost/ui')).headers.get('location')).toBe('/ui/');
+    expect((await app.request('http://localhost/..%2Fpackage.json')).status).toBe(404);
+    await store.close();
+  });
+});
+
+describe.skipIf(!postgres.available)('createViewApp on PostgreSQL', () => {
+  runViewApiTests(async () => {
+    if (!postgres.available) throw new Error('unreachable: skipped without a server');
+    return openPostgresStore(await postgres.createDatabase(), { maxConnections: 2 });
+  });
+});

@@ -1,0 +1,152 @@
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorMessage, RewardKitError } from '../core/index.js';
+import { ApiError } from '../server/index.js';
+import type { Store } from '../store/index.js';
+import { NOT_BUILT_PAGE } from './not-built-page.js';
+import { parseQuery } from './parse-query.js';
+import { runOverview } from './run-overview.js';
+import { sampleDetail } from './sample-detail.js';
+import { defaultViewAppDir, readViewAsset } from './view-app-assets.js';
+import {
+  CompareQuerySchema,
+  HistogramQuerySchema,
+  RunsQuerySchema,
+  SamplesQuerySchema,
+  SampleTextQuerySchema,
+} from './view-queries.js';
+
+export interface ViewAppOptions {
+  /** Read only: the app calls no method that writes. */
+  readonly store: Store;
+  /** The built web app (default: `dist/view-app/` of this package). */
+  readonly assetsDir?: string;
+}
+
+/**
+ * Content Security Policy of every answer: scripts only from the app itself, so text from a sample
+ * that somehow reached the page as markup still could not run.
+ */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * The inspector: a read-only JSON API over a store under `/api/`, and the web app that reads it.
+ * Every route is a GET; a mounted app (`serve --ui`) works under any prefix, as the web app asks for
+ * `api/…` relative to its page.
+ */
+export function createViewApp(options: ViewAppOptions): Hono {
+  const { store } = options;
+  const assetsDir = options.assetsDir ?? defaultViewAppDir();
+  const app = new Hono();
+
+  const requireRun = async (id: string) => {
+    const run = await store.getRun(id);
+    if (!run) throw new ApiError(404, 'run_not_found', `no run "${id}" in the store`);
+    return run;
+  };
+
+  app.use(async function securityHeaders(c, next) {
+    await next();
+    c.header('Content-Security-Policy', CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-store');
+  });
+  app.onError((error, c) => {
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : RewardKitError.isInstance(error)
+          ? new ApiError(500, error.code, error.message)
+          : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
+    return c.json(
+      {
+        error: {
+          code: apiError.apiCode,
+          message: apiError.message,
+          ...(apiError.issues && { issues: apiError.issues.map(({ path, message }) => ({ path, message })) }),
+        },
+      },
+      apiError.status as ContentfulStatusCode,
+    );
+  });
+
+  app.get('/api/store', (c) => c.json({ kind: store.kind }));
+  app.get('/api/runs', async (c) => {
+    const { limit } = parseQuery(RunsQuerySchema, c.req.query());
+    const runs = await store.listRuns({ limit });
+    const now = Date.now();
+    return c.json({ runs: await Promise.all(runs.map((run) => runOverview(store, run, now))) });
+  });
+  app.get('/api/runs/:run', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json({
+      run: await runOverview(store, run),
+      spec: run.spec,
+      summary: run.summary,
+      sources: await store.sourceStats(run.id),
+    });
+  });
+  app.get('/api/runs/:run/samples', async (c) => {
+    const q = parseQuery(SamplesQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    return c.json(
+      await store.querySamples(run.id, {
+        limit: q.limit,
+        offset: q.offset,
+        sort: q.sort,
+        order: q.order,
+        ...(q.status !== undefined && { status: q.status }),
+        ...(q.source !== undefined && { source: q.source }),
+        ...(q.data_source !== undefined && { dataSource: q.data_source }),
+        ...(q.min_reward !== undefined && { minReward: q.min_reward }),
+        ...(q.max_reward !== undefined && { maxReward: q.max_reward }),
+        ...(q.q !== undefined && { text: q.q }),
+      }),
+    );
+  });
+  app.get('/api/runs/:run/samples/:sample', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json(await sampleDetail(store, run.id, c.req.param('sample')));
+  });
+  app.get('/api/runs/:run/samples/:sample/text', async (c) => {
+    const { field } = parseQuery(SampleTextQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    const text = await store.getSampleText(run.id, c.req.param('sample'));
+    if (!text)
+      throw new ApiError(404, 'text_not_found', `no text saved for sample "${c.req.param('sample')}"`);
+    const value = field === 'response' ? text.response : text.prompt;
+    return c.text(typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2));
+  });
+  app.get('/api/runs/:run/histograms', async (c) => {
+    const { bins } = parseQuery(HistogramQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    return c.json({ histograms: await store.rewardHistograms(run.id, bins) });
+  });
+  app.get('/api/compare', async (c) => {
+    const q = parseQuery(CompareQuerySchema, c.req.query());
+    const [a, b] = await Promise.all([requireRun(q.a), requireRun(q.b)]);
+    return c.json({
+      a: await runOverview(store, a),
+      b: await runOverview(store, b),
+      ...(await store.compareRuns(a.id, b.id, { limit: q.limit, offset: q.offset })),
+    });
+  });
+  app.all('/api/*', (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      throw new ApiError(405, 'read_only', `the inspector is read-only: ${c.req.method} is not served`);
+    }
+    throw new ApiError(404, 'not_found', `no route GET ${c.req.path}`);
+  });
+
+  // The web app is flat (index.html beside its scripts): a file is named by the last segment.
+  app.get('/*', async (c) => {
+    const name = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    if (name !== '' && !name.includes('.')) return c.redirect(`${c.req.path}/`);
+    const asset = await readViewAsset(assetsDir, name === '' ? 'index.html' : name);
+    if (asset) return c.body(new Uint8Array(asset.body), 200, { 'Content-Type': asset.contentType });
+    if (name === '') return c.html(NOT_BUILT_PAGE, 200);
+    return c.text('not found', 404);
+  });
+  return app;
+}

@@ -1,0 +1,185 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repoRoot, runCli, tempDir } from './cli-harness.js';
+import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+
+/** Debian's chromium (`apt-get install chromium`; .ci/run installs it), or REWARDKIT_CHROMIUM. */
+const chromiumPath = [process.env.REWARDKIT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path): path is string => path !== undefined && existsSync(path),
+);
+if (!chromiumPath) {
+  process.stderr.write(
+    '[browser tests skipped] no chromium at /usr/bin/chromium (apt-get install chromium)\n',
+  );
+}
+
+const PWNED = '<script>window.__pwned = 1</script>';
+
+async function startView(store: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [join(repoRoot, 'dist/cli/main.js'), 'view', '--store', store, '--port', '0'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`view exited with ${code}: ${stderr}`)));
+  });
+  return { url, child };
+}
+
+describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
+  let judge: ScriptedOpenAIServer;
+  let browser: Browser;
+  let view: { url: string; child: ChildProcess };
+  const shots = mkdtempSync(join(tmpdir(), 'rk-view-shots-'));
+  const runIds: string[] = [];
+
+  beforeAll(async () => {
+    // The web app is built by `npm run build`; the tests' global setup compiles only the CLI.
+    if (!existsSync(join(repoRoot, 'dist/view-app/index.html'))) {
+      execFileSync(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts'],
+        {
+          cwd: repoRoot,
+        },
+      );
+    }
+    const dir = tempDir();
+    const store = join(dir, 'store.sqlite');
+    const score = async (args: string[]) => {
+      const run = await runCli(['score', '--store', store, '--no-resume', ...args], {
+        env: { JUDGE_KEY: 'k' },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      runIds.push(/run-\d{8}-\d{6}-[0-9a-f]{4}/.exec(run.stdout + run.stderr)?.[0] as string);
+    };
+    await score([
+      '--input',
+      'examples/mixed.jsonl',
+      '--spec',
+      'default',
+      '--output',
+      join(dir, 'mixed.jsonl'),
+    ]);
+    judge = await startScriptedOpenAIServer();
+    judge.script({
+      reply: { content: JSON.stringify({ principles: ['vivid'], critique: 'fine', score_1: 8, score_2: 3 }) },
+    });
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      `models:\n  judge:\n    model: scripted-judge\n    base_url: ${judge.url}\n    api_key_env: JUDGE_KEY\n    max_retries: 0\n`,
+    );
+    writeFileSync(
+      join(dir, 'spec.yaml'),
+      'sources:\n  - kind: genrm\n    params:\n      model: judge\n      reasks: 0\n',
+    );
+    const rows = [
+      { id: 'good', prompt: 'Write a line about rain.', response: 'Rain taps the glass.', reference: 'REF' },
+      { id: 'pwn', prompt: 'Write a line about rain.', response: `Rain ${PWNED} falls.`, reference: 'REF' },
+    ];
+    writeFileSync(join(dir, 'in.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    await score([
+      ...[
+        '--spec',
+        join(dir, 'spec.yaml'),
+        '--models',
+        join(dir, 'models.yaml'),
+        '--input',
+        join(dir, 'in.jsonl'),
+      ],
+      ...['--output', join(dir, 'judged.jsonl')],
+    ]);
+    await score([
+      '--input',
+      join(dir, 'in.jsonl'),
+      '--spec',
+      'default',
+      '--output',
+      join(dir, 'plain.jsonl'),
+    ]);
+    view = await startView(store);
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    process.stderr.write(`rewardkit view screenshots: ${shots}\n`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    view?.child.kill();
+    await judge?.close();
+  });
+
+  const open = async (hash = '') => {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await page.goto(`${view.url}${hash}`);
+    return { page, failures };
+  };
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+
+  test('should go from the runs to a run, filter its samples, open one and its judge trace', async () => {
+    const { page, failures } = await open();
+    await page.locator('#runs tbody tr').nth(2).waitFor();
+    expect(await page.locator('#runs tbody tr').count()).toBe(3);
+    await shot(page, 'runs');
+    await page.locator(`a[href="#/runs/${runIds[0]}"]`).click();
+    await expect.poll(() => page.locator('#samples-count').textContent()).toBe('21 samples');
+    expect(await page.locator('figure.histogram').count()).toBeGreaterThan(0);
+    await shot(page, 'run');
+    await page.fill('input[name="q"]', 'gsm8k-1');
+    await page.click('form.filters button[type="submit"]');
+    await expect.poll(() => page.locator('#samples-count').textContent()).toBe('1 samples');
+    await page.locator('[data-sample="gsm8k-1"] a').click();
+    await page.locator('#sample-id').waitFor();
+    expect(await page.locator('#sample-id').textContent()).toBe('gsm8k-1');
+    expect(await page.locator('#response').textContent()).toContain('#### 72');
+    expect(await page.locator('#response mark').textContent()).toBe('72');
+    await shot(page, 'sample');
+
+    await page.goto(`${view.url}#/runs/${runIds[1]}/samples/good`);
+    await page.locator('[data-trace]').waitFor();
+    expect(await page.locator('[data-trace]').textContent()).toMatch(/judge calls \d+ · tokens/);
+    await shot(page, 'trace');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should show a response with a <script> as text, never run it', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[1]}/samples/pwn`);
+    await page.locator('#response').waitFor();
+    expect(await page.locator('#response').textContent()).toContain(PWNED);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#response script').count()).toBe(0);
+    await shot(page, 'script-as-text');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should compare two runs of the same samples', async () => {
+    const { page } = await open();
+    await page.locator('#runs tbody tr').nth(2).waitFor();
+    await page.check(`input[aria-label="pick ${runIds[1]}"]`);
+    await page.check(`input[aria-label="pick ${runIds[2]}"]`);
+    await page.click('#compare-link');
+    await page.locator('#compare-counts').waitFor();
+    expect(await page.locator('#compare-counts').textContent()).toMatch(/^2 samples in both/);
+    await shot(page, 'compare');
+    await page.close();
+  });
+});

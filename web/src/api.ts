@@ -1,0 +1,125 @@
+/** The inspector's JSON API (src/view/), asked relative to the page so that any mount point works. */
+
+export interface RunOverview {
+  id: string;
+  spec_name: string;
+  status: 'running' | 'finished' | 'interrupted';
+  input: string | null;
+  output: string | null;
+  created_at: string;
+  finished_at: string | null;
+  results: number;
+  failed: number;
+  mean_reward: number | null;
+  cost?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+  duration_ms: number;
+}
+
+export interface SourceStat {
+  source: string;
+  count: number;
+  mean: number | null;
+  invalid: number;
+  usage?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+}
+
+export interface RunDetail {
+  run: RunOverview;
+  spec: unknown;
+  summary: unknown;
+  sources: SourceStat[];
+}
+
+export interface SampleRow {
+  sample_id: string;
+  status: 'ok' | 'failed';
+  reward: number | null;
+  components: Record<string, number | null>;
+  data_source: string | null;
+  group: string | null;
+  total_ms: number;
+  errors: number;
+  warnings: number;
+  response_preview: string | null;
+  response_chars: number | null;
+}
+
+export interface Evidence {
+  source: string;
+  kind: string;
+  score?: number;
+  verdict: 'pass' | 'fail' | 'error' | 'abstain';
+  detail?: unknown;
+  veto: boolean;
+  invalid: boolean;
+  reason?: string;
+  usage?: {
+    calls: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    latency_ms: number;
+    retries: number;
+    cache_hits: number;
+  };
+  elapsed_ms: number;
+}
+
+export interface SampleDetail {
+  result: {
+    id: string;
+    status: 'ok' | 'failed';
+    reward: number | null;
+    components: Record<string, number | null>;
+    evidence: Evidence[];
+    errors: string[];
+    warnings: string[];
+    data_source?: string;
+    group?: string;
+    timings: { total_ms: number };
+  };
+  text: {
+    prompt?: string | { role: string; content: string }[];
+    response: string;
+    response_chars: number;
+    prompt_truncated: boolean;
+  } | null;
+}
+
+export interface Histogram {
+  source: string | null;
+  min: number;
+  max: number;
+  counts: number[];
+}
+
+export interface Comparison {
+  a: RunOverview;
+  b: RunOverview;
+  common: number;
+  only_a: number;
+  only_b: number;
+  changed: number;
+  rows: {
+    sample_id: string;
+    a: Pick<SampleRow, 'status' | 'reward' | 'components'>;
+    b: Pick<SampleRow, 'status' | 'reward' | 'components'>;
+  }[];
+}
+
+/** A failed API call, with the server's own message (a locked or damaged store says so here). */
+export class ApiCallError extends Error {}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(`api/${path}`, signal ? { signal } : {});
+  const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+  if (!res.ok) throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`);
+  return body as T;
+}
+
+export async function getText(path: string): Promise<string> {
+  const res = await fetch(`api/${path}`);
+  if (!res.ok) throw new ApiCallError(`${res.status} ${res.statusText}`);
+  return res.text();
+}
+
+export const enc = encodeURIComponent;

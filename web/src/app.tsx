@@ -1,0 +1,31 @@
+import { ComparePage } from './compare-page';
+import { RunPage } from './run-page';
+import { RunsPage } from './runs-page';
+import { SamplePage } from './sample-page';
+import { href, useHashRoute } from './use-hash-route';
+
+export function App() {
+  const route = useHashRoute();
+  const [page, a, b, c] = route;
+  return (
+    <>
+      <header className="top">
+        <a href={href()} className="brand">
+          rewardkit view
+        </a>
+        <span className="muted">read-only inspector of the store</span>
+      </header>
+      <main>
+        {page === 'runs' && a !== undefined && b === 'samples' && c !== undefined ? (
+          <SamplePage runId={a} sampleId={c} />
+        ) : page === 'runs' && a !== undefined ? (
+          <RunPage runId={a} />
+        ) : page === 'compare' && a !== undefined && b !== undefined ? (
+          <ComparePage a={a} b={b} />
+        ) : (
+          <RunsPage />
+        )}
+      </main>
+    </>
+  );
+}

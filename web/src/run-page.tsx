@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import type { Histogram, RunDetail } from './api';
+import { duration, num, tokens } from './format';
+import { HistogramChart } from './histogram-chart';
+import { filterQuery, NO_FILTERS, SampleFilters } from './sample-filters';
+import { SamplesTable } from './samples-table';
+import { StatusLine } from './status-line';
+import { useApi } from './use-api';
+
+/** One run: its numbers, per-source statistics and histograms, and its samples. */
+export function RunPage({ runId }: { runId: string }) {
+  const path = `runs/${encodeURIComponent(runId)}`;
+  // Statistics of a million rows take seconds: asked again only while the run is still going.
+  const [live, setLive] = useState(true);
+  const detail = useApi<RunDetail>(path, live ? 3000 : undefined);
+  const histograms = useApi<{ histograms: Histogram[] }>(`${path}/histograms?bins=20`);
+  const [query, setQuery] = useState(filterQuery(NO_FILTERS));
+  useEffect(() => {
+    if (detail.state === 'ok' && detail.data.run.status !== 'running') setLive(false);
+  }, [detail]);
+  // The samples table does not wait for the statistics: it pages the run on its own.
+  const samples = (sources: string[]) => (
+    <>
+      <h2>Samples</h2>
+      <SampleFilters sources={sources} onApply={(f) => setQuery(filterQuery(f))} />
+      <SamplesTable runId={runId} query={query} />
+    </>
+  );
+  if (detail.state !== 'ok') {
+    return (
+      <section>
+        <h1>Run {runId}</h1>
+        <StatusLine loaded={detail} />
+        {detail.state === 'loading' && samples([])}
+      </section>
+    );
+  }
+  const { run, sources } = detail.data;
+  return (
+    <section>
+      <h1>
+        Run <span id="run-id">{run.id}</span>
+      </h1>
+      <p>
+        <b>{run.spec_name}</b> · <span className={`status-${run.status}`}>{run.status}</span> · {run.results}{' '}
+        results · {run.failed} failed · mean reward {num(run.mean_reward)} · {duration(run.duration_ms)}
+        {run.input && ` · input ${run.input}`}
+      </p>
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>source</th>
+            <th>scored</th>
+            <th>mean</th>
+            <th>invalid</th>
+            <th>calls</th>
+            <th>tokens in/out</th>
+            <th>cache hits</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((s) => (
+            <tr key={s.source}>
+              <td>{s.source}</td>
+              <td className="n">{s.count}</td>
+              <td className="n">{num(s.mean)}</td>
+              <td className="n">{s.invalid}</td>
+              <td className="n">{s.usage?.calls ?? '—'}</td>
+              <td className="n">
+                {s.usage ? `${tokens(s.usage.prompt_tokens)}/${tokens(s.usage.completion_tokens)}` : '—'}
+              </td>
+              <td className="n">{s.usage?.cache_hits ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="histograms">
+        {histograms.state === 'ok' ? (
+          histograms.data.histograms.map((h) => <HistogramChart key={h.source ?? ''} histogram={h} />)
+        ) : (
+          <StatusLine loaded={histograms} />
+        )}
+      </div>
+      {samples(sources.map((s) => s.source))}
+    </section>
+  );
+}

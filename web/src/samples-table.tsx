@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { getJson, type SampleRow } from './api';
+import { num } from './format';
+import { href } from './use-hash-route';
+
+const ROW_HEIGHT = 30;
+const PAGE = 100;
+const VIEW_HEIGHT = 560;
+
+/**
+ * A run's samples as a virtualized table over the paged API: only the rows in view are drawn, and
+ * only the pages under them fetched, so a run of a million rows scrolls like one of a hundred.
+ */
+export function SamplesTable({ runId, query }: { runId: string; query: string }) {
+  const [total, setTotal] = useState<number | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [scrollTop, setScrollTop] = useState(0);
+  const [, setVersion] = useState(0);
+  const pages = useRef(new Map<number, SampleRow[] | 'loading'>());
+  const box = useRef<HTMLDivElement>(null);
+
+  // New filters: start over at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runId and query are the reset keys
+  useEffect(() => {
+    pages.current = new Map();
+    setTotal(undefined);
+    setError(undefined);
+    setScrollTop(0);
+    if (box.current) box.current.scrollTop = 0;
+    setVersion((v) => v + 1);
+  }, [runId, query]);
+
+  const first = Math.floor(scrollTop / ROW_HEIGHT);
+  const visible = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + 1;
+  const firstPage = Math.floor(first / PAGE);
+  const lastPage = Math.floor((first + visible) / PAGE);
+
+  useEffect(() => {
+    for (let page = firstPage; page <= lastPage; page++) {
+      if (pages.current.has(page) || (total !== undefined && page * PAGE >= total && page > 0)) continue;
+      pages.current.set(page, 'loading');
+      const sep = query === '' ? '' : '&';
+      getJson<{ total: number; rows: SampleRow[] }>(
+        `runs/${encodeURIComponent(runId)}/samples?${query}${sep}limit=${PAGE}&offset=${page * PAGE}`,
+      ).then(
+        (answer) => {
+          pages.current.set(page, answer.rows);
+          setTotal(answer.total);
+          setVersion((v) => v + 1);
+        },
+        (e: Error) => {
+          pages.current.delete(page);
+          setError(e.message);
+        },
+      );
+    }
+  });
+
+  const rows: { index: number; row: SampleRow | undefined }[] = [];
+  const end = Math.min(first + visible, total ?? visible);
+  for (let index = first; index < end; index++) {
+    const page = pages.current.get(Math.floor(index / PAGE));
+    rows.push({ index, row: Array.isArray(page) ? page[index % PAGE] : undefined });
+  }
+
+  return (
+    <div>
+      <p className="muted" id="samples-count">
+        {error ? (
+          <span className="error" role="alert">
+            {error}
+          </span>
+        ) : total === undefined ? (
+          'Loading…'
+        ) : (
+          `${total.toLocaleString('en')} samples`
+        )}
+      </p>
+      <div className="table-head samples-row">
+        <span>#</span>
+        <span>sample</span>
+        <span>status</span>
+        <span className="n">reward</span>
+        <span>components</span>
+        <span>data source</span>
+        <span>response</span>
+      </div>
+      <div
+        ref={box}
+        className="virtual"
+        style={{ height: VIEW_HEIGHT }}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        id="samples"
+      >
+        <div style={{ height: (total ?? 0) * ROW_HEIGHT, position: 'relative' }}>
+          {rows.map(({ index, row }) => (
+            <div
+              key={index}
+              className={`samples-row${row?.status === 'failed' ? ' failed' : ''}`}
+              style={{ position: 'absolute', top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+              data-sample={row?.sample_id}
+            >
+              <span className="muted">{index + 1}</span>
+              {row ? (
+                <>
+                  <a className="clip" href={href('runs', runId, 'samples', row.sample_id)}>
+                    {row.sample_id}
+                  </a>
+                  <span>{row.status}</span>
+                  <span className="n">{num(row.reward)}</span>
+                  <span className="clip">
+                    {Object.entries(row.components)
+                      .map(([k, v]) => `${k}=${num(v, 2)}`)
+                      .join(' ')}
+                  </span>
+                  <span className="clip">{row.data_source ?? ''}</span>
+                  <span
+                    className="clip"
+                    title={row.response_chars === null ? '' : `${row.response_chars} characters`}
+                  >
+                    {row.response_preview ?? <i className="muted">no text saved</i>}
+                  </span>
+                </>
+              ) : (
+                <span className="muted">…</span>
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
