@@ -12,8 +12,13 @@ export function RunPage({ runId }: { runId: string }) {
   const path = `runs/${encodeURIComponent(runId)}`;
   // Statistics of a million rows take seconds: asked again only while the run is still going.
   const [live, setLive] = useState(true);
-  const detail = useApi<RunDetail>(path, live ? 3000 : undefined);
-  const histograms = useApi<{ histograms: Histogram[] }>(`${path}/histograms?bins=20`);
+  // The store answers one query at a time, and the statistics of a million rows take seconds: they
+  // are asked for once the first page of samples has answered, so the table is drawn first.
+  const [samplesAnswered, setSamplesAnswered] = useState(false);
+  const detail = useApi<RunDetail>(samplesAnswered ? path : undefined, live ? 3000 : undefined);
+  const histograms = useApi<{ histograms: Histogram[] }>(
+    samplesAnswered ? `${path}/histograms?bins=20` : undefined,
+  );
   const [query, setQuery] = useState(filterQuery(NO_FILTERS));
   useEffect(() => {
     if (detail.state === 'ok' && detail.data.run.status !== 'running') setLive(false);
@@ -23,7 +28,7 @@ export function RunPage({ runId }: { runId: string }) {
     <>
       <h2>Samples</h2>
       <SampleFilters sources={sources} onApply={(f) => setQuery(filterQuery(f))} />
-      <SamplesTable runId={runId} query={query} />
+      <SamplesTable runId={runId} query={query} onFirstAnswer={() => setSamplesAnswered(true)} />
     </>
   );
   if (detail.state !== 'ok') {

@@ -11,7 +11,16 @@ const VIEW_HEIGHT = 560;
  * A run's samples as a virtualized table over the paged API: only the rows in view are drawn, and
  * only the pages under them fetched, so a run of a million rows scrolls like one of a hundred.
  */
-export function SamplesTable({ runId, query }: { runId: string; query: string }) {
+export function SamplesTable({
+  runId,
+  query,
+  onFirstAnswer,
+}: {
+  runId: string;
+  query: string;
+  /** Called once the first page has answered (or failed): the page's slower requests wait for it. */
+  onFirstAnswer?: () => void;
+}) {
   const [total, setTotal] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [scrollTop, setScrollTop] = useState(0);
@@ -47,10 +56,12 @@ export function SamplesTable({ runId, query }: { runId: string; query: string })
           pages.current.set(page, answer.rows);
           setTotal(answer.total);
           setVersion((v) => v + 1);
+          onFirstAnswer?.();
         },
         (e: Error) => {
           pages.current.delete(page);
           setError(e.message);
+          onFirstAnswer?.();
         },
       );
     }
