@@ -1,0 +1,62 @@
+import * as tf from '@tensorflow/tfjs';
+
+/** Named parameter tensors; key order is the model's fixed order (init, checkpoints, optimizer). */
+export type Params = Record<string, tf.Tensor>;
+
+/** LayerNorm over the last axis with a gain and a bias; eps 1e-6 keeps a unit-variance token at RMS 1 to 1e-5. */
+export function layerNorm(x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor, eps = 1e-6): tf.Tensor {
+  const { mean, variance } = tf.moments(x, -1, true);
+  return x
+    .sub(mean)
+    .mul(tf.rsqrt(variance.add(eps)))
+    .mul(gain)
+    .add(bias);
+}
+
+/** `x [..., d] @ w [d, e]` as one 2-D matmul, the fastest path on the WASM backend. */
+export function linear(x: tf.Tensor, w: tf.Tensor): tf.Tensor {
+  const d = x.shape[x.rank - 1] as number;
+  const lead = x.shape.slice(0, -1);
+  return tf.matMul(x.reshape([-1, d]), w as tf.Tensor2D).reshape([...lead, w.shape[1] as number]);
+}
+
+/** Additive attention mask: 0 where a query may look, -1e9 at future keys when causal. */
+export function attentionMask(seqLen: number): tf.Tensor2D {
+  return tf.linalg
+    .bandPart(tf.ones([seqLen, seqLen]), -1, 0)
+    .sub(1)
+    .mul(1e9) as tf.Tensor2D;
+}
+
+/** Multi-head self-attention, `x [B, T, D]` → `[B, T, D]`; `wqkv [D, 3D]`, `wo [D, D]`. */
+export function multiHeadAttention(
+  x: tf.Tensor,
+  w: { wqkv: tf.Tensor; wo: tf.Tensor },
+  heads: number,
+  causal: boolean,
+): tf.Tensor {
+  const [b, t, d] = x.shape as [number, number, number];
+  const dh = d / heads;
+  const [q, k, v] = tf
+    .split(linear(x, w.wqkv), 3, -1)
+    .map((m) => m.reshape([b, t, heads, dh]).transpose([0, 2, 1, 3]));
+  let scores = tf.matMul(q as tf.Tensor, k as tf.Tensor, false, true).mul(1 / Math.sqrt(dh));
+  if (causal) scores = scores.add(attentionMask(t));
+  const mixed = tf.matMul(tf.softmax(scores), v as tf.Tensor);
+  return linear(mixed.transpose([0, 2, 1, 3]).reshape([b, t, d]), w.wo);
+}
+
+/** The position-wise MLP, `relu(x W1) W2`. */
+export function mlp(x: tf.Tensor, w: { w1: tf.Tensor; w2: tf.Tensor }): tf.Tensor {
+  return linear(tf.relu(linear(x, w.w1)), w.w2);
+}
+
+/** Cross-entropy per position: `logits [B, T, V]`, `targets [B, T]` (int32) → `[B, T]`. */
+export function tokenCrossEntropy(logits: tf.Tensor, targets: tf.Tensor): tf.Tensor {
+  const vocab = logits.shape[logits.rank - 1] as number;
+  return tf
+    .logSoftmax(logits)
+    .mul(tf.oneHot(targets as tf.Tensor2D, vocab))
+    .sum(-1)
+    .neg();
+}
