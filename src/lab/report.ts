@@ -28,7 +28,7 @@ export interface LabReport {
   summary: Record<string, unknown>;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** Renders a chart to SVG with vega-lite + vega on the server: no browser, no CDN. */
@@ -58,8 +58,8 @@ async function renderChart(chart: LineChart): Promise<string> {
 
 function tableHtml(table: Table): string {
   const cell = (v: string | number | null) =>
-    `<td>${v === null ? '—' : typeof v === 'number' ? escape(Number.isInteger(v) ? String(v) : v.toPrecision(4)) : escape(v)}</td>`;
-  return `<h2>${escape(table.title)}</h2><table><tr>${table.columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr>${table.rows
+    `<td>${v === null ? '—' : typeof v === 'number' ? escapeHtml(Number.isInteger(v) ? String(v) : v.toPrecision(4)) : escapeHtml(v)}</td>`;
+  return `<h2>${escapeHtml(table.title)}</h2><table><tr>${table.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>${table.rows
     .map((r) => `<tr>${r.map(cell).join('')}</tr>`)
     .join('')}</table>`;
 }
@@ -74,13 +74,13 @@ export async function writeLabReport(dir: string, report: LabReport): Promise<vo
   );
   const charts = await Promise.all(report.charts.map(renderChart));
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escape(report.title)}</title>
+<html><head><meta charset="utf-8"><title>${escapeHtml(report.title)}</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#f4f4f4}.verdict{font-weight:600}figure{margin:1em 0}</style></head>
-<body><h1>${escape(report.title)}</h1>
-<p><b>Claim.</b> ${escape(report.claim)}</p>
-${report.verdicts.map((v) => `<p class="verdict">${escape(v)}</p>`).join('\n')}
+<body><h1>${escapeHtml(report.title)}</h1>
+<p><b>Claim.</b> ${escapeHtml(report.claim)}</p>
+${report.verdicts.map((v) => `<p class="verdict">${escapeHtml(v)}</p>`).join('\n')}
 ${charts.map((svg) => `<figure>${svg}</figure>`).join('\n')}
 ${report.tables.map(tableHtml).join('\n')}
 </body></html>
