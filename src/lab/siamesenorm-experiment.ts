@@ -45,8 +45,13 @@ export function siameseNormVerdicts(runs: SiameseNormRun[]): string[] {
     const siamDiverged = siam.filter((r) => r.diverged_at !== null).length;
     const state =
       siamDiverged > 0 ? 'not held' : postBad > 0 ? 'held' : 'not reproduced (Post-Norm stayed stable here)';
+    // Clipping can turn an instability into a stall instead of a spike: the validation losses show it.
+    const meanLoss = (rs: SiameseNormRun[]) => {
+      const finite = rs.map((r) => r.val_loss).filter((l): l is number => l !== null);
+      return finite.length === 0 ? 'none finite' : mean(finite).toFixed(4);
+    };
     lines.push(
-      `stability at lr ${top}: ${state} — Post-Norm spiked or diverged in ${postBad}/${post.length} runs, SiameseNorm diverged in ${siamDiverged}/${siam.length} (spiked in ${siam.filter(unstable).length - siamDiverged}).`,
+      `stability at lr ${top}: ${state} — Post-Norm spiked or diverged in ${postBad}/${post.length} runs, SiameseNorm diverged in ${siamDiverged}/${siam.length} (spiked in ${siam.filter(unstable).length - siamDiverged}); validation loss Post-Norm ${meanLoss(post)}, SiameseNorm ${meanLoss(siam)}.`,
     );
   }
   for (const depth of [...new Set(runs.map((r) => r.depth))]) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as tf from '@tensorflow/tfjs';
 import { adamwStep, createTrainState, disposeTrainState } from './adamw.js';
@@ -58,6 +58,7 @@ const revive = (saved: Saved): Saved => ({
  * the run and is its result, with the step.
  */
 export function trainRun<E>(spec: RunSpec<E>, dir: string): RunResult<E> {
+  mkdirSync(dir, { recursive: true });
   const resultPath = join(dir, `${spec.id}.result.json`);
   const checkpointPath = join(dir, `${spec.id}.ckpt.json`);
   if (existsSync(resultPath)) {

@@ -61,13 +61,12 @@ A run whose loss turns NaN/inf is stopped and recorded as diverged at that step;
       await lab.loadTf();
       const out = resolve(flags.out);
       const progress = labProgress('siamesenorm', flags.progress);
-      const report = (() => {
-        try {
-          return lab.runSiameseNormExperiment(options, out, (done, total) => progress.update(done, total));
-        } finally {
-          progress.stop();
-        }
-      })();
+      let report: ReturnType<typeof lab.runSiameseNormExperiment>;
+      try {
+        report = lab.runSiameseNormExperiment(options, out, (done, total) => progress.update(done, total));
+      } finally {
+        progress.stop();
+      }
       await lab.writeLabReport(out, report);
       for (const line of report.verdicts) process.stdout.write(`${line}\n`);
       process.stderr.write(`rewardkit lab siamesenorm: report ${out}/report.html\n`);
