@@ -24,7 +24,7 @@ export function varianceComponents(values: number[][]): { a: number; b: number }
 
 /** Trace form for gradient vectors: A = mean over t of E‖g − ḡ_t‖², B = E‖ḡ_t − ḡ‖². */
 export function vectorVarianceComponents(values: Float32Array[][]): { a: number; b: number } {
-  const dim = (values[0]?.[0] as Float32Array).length;
+  const dim = values[0]?.[0]?.length ?? 0;
   const meanOf = (rows: Float32Array[]) => {
     const out = new Float64Array(dim);
     for (const r of rows)
