@@ -75,3 +75,26 @@ export function loadCheckpoint(path: string): { state: TrainState; extra: unknow
     extra: parsed.extra,
   };
 }
+
+const paramsSchema = z.object({ version: z.literal(1), params: tensorsSchema });
+
+/** Writes parameters alone (a trained model another stage starts from), atomically. */
+export function saveParams(path: string, params: Params): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.tmp`, JSON.stringify({ version: 1, params: encode(params) }));
+  renameSync(`${path}.tmp`, path);
+}
+
+export function loadParams(path: string): Params {
+  try {
+    return decode(paramsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).params);
+  } catch (error) {
+    throw new RewardKitError(
+      'RK_INPUT_PARSE',
+      `${path}: not a lab parameter file (${(error as Error).message.split('\n')[0]})`,
+      {
+        cause: error,
+      },
+    );
+  }
+}

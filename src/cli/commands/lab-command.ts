@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandState } from '../command-state.js';
+import { registerLabGapCommand } from './lab-gap-command.js';
 import { registerLabMdmCommand } from './lab-mdm-command.js';
 import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
 
@@ -7,4 +8,5 @@ import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
 export function registerLabCommand(lab: Command, state: CommandState): void {
   registerLabSiameseNormCommand(lab, state);
   registerLabMdmCommand(lab, state);
+  registerLabGapCommand(lab, state);
 }
