@@ -23,6 +23,7 @@ const SECTIONS = {
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
+  lab: 'Lab',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -505,6 +506,8 @@ if (measures('datain')) sections.push(await (await import('./data-in.mjs')).data
 
 // ── SandboxFusion /run_code per language (bench/run-code.mjs, also runnable alone) ──────────────
 if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).runCodeSection({ quick, fmt }));
+// ── lab: training throughput and the experiments' defaults (bench/lab.mjs) ─────────────────────
+if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection({ quick, fmt, root }));
 
 const header = `# Benchmarks
 
