@@ -49,7 +49,10 @@ const spec = (onProgress?: (n: number) => void): RunSpec<{ params: number[] }> =
 });
 
 test('a run interrupted after a checkpoint resumes from it, bit for bit, with the same metric lines', () => {
+  const before = tf.memory().numTensors;
   const straight = trainRun(spec(), mkdtempSync(join(tmpdir(), 'rewardkit-lab-')));
+  // Batches made inside the loss, the state and the evaluation are all disposed.
+  expect(tf.memory().numTensors).toBe(before);
   const dir = mkdtempSync(join(tmpdir(), 'rewardkit-lab-'));
   let steps = 0;
   expect(() =>
