@@ -578,6 +578,7 @@ describe('package entries', () => {
         "siameseScale",
         "siameseSublayer",
         "spanResidual",
+        "startTf",
         "tokenCrossEntropy",
         "trainConfigSchema",
         "trainRun",

@@ -7,21 +7,30 @@ export type Tf = typeof import('@tensorflow/tfjs');
 let loading: Promise<Tf> | undefined;
 
 /**
- * tfjs on its WASM backend, started once per process. The full `@tensorflow/tfjs` package is
- * needed (it registers the gradients); the WASM backend is ~30× the plain JS backend on matmuls.
- * Node has no WASM threads for tfjs (it reports `WASM_HAS_MULTITHREAD_SUPPORT` false), so the
- * SIMD single-thread binary runs; where threads exist the backend picks the threaded binary itself.
- * A missing binary or a platform without WebAssembly is one `RK_BACKEND_UNAVAILABLE` line.
+ * tfjs on its WASM backend, started once per process from the binaries shipped in
+ * `@tensorflow/tfjs-backend-wasm/dist`. The full `@tensorflow/tfjs` package is needed (it
+ * registers the gradients); the WASM backend is ~30× the plain JS backend on matmuls. Node has no
+ * WASM threads for tfjs (it reports `WASM_HAS_MULTITHREAD_SUPPORT` false), so the SIMD
+ * single-thread binary runs; where threads exist the backend picks the threaded binary itself.
  */
 export function loadTf(): Promise<Tf> {
-  loading ??= start().catch((error: unknown) => {
+  loading ??= startTf(
+    join(
+      dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/package.json')),
+      'dist',
+    ),
+  ).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
   return loading;
 }
 
-async function start(): Promise<Tf> {
+/**
+ * Starts the WASM backend from the `.wasm` binaries in `wasmDir`. A missing binary or a platform
+ * without WebAssembly is one `RK_BACKEND_UNAVAILABLE` line.
+ */
+export async function startTf(wasmDir: string): Promise<Tf> {
   const fail = (why: string, cause?: unknown) =>
     new RewardKitError(
       'RK_BACKEND_UNAVAILABLE',
@@ -34,9 +43,7 @@ async function start(): Promise<Tf> {
     throw fail('this platform has no WebAssembly');
   const tf = await import('@tensorflow/tfjs');
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
-  const require = createRequire(import.meta.url);
-  const dist = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
-  wasm.setWasmPaths(`${dist}/`);
+  wasm.setWasmPaths(`${wasmDir}/`);
   let ok: boolean;
   try {
     ok = await tf.setBackend('wasm');
@@ -44,6 +51,6 @@ async function start(): Promise<Tf> {
   } catch (error) {
     throw fail(error instanceof Error ? error.message : String(error), error);
   }
-  if (!ok || tf.getBackend() !== 'wasm') throw fail(`no WASM binary under ${dist}`);
+  if (!ok || tf.getBackend() !== 'wasm') throw fail(`no usable WASM binary in ${wasmDir}`);
   return tf;
 }
