@@ -26,6 +26,7 @@ const SECTIONS = {
   trace2skill: 'Trace2Skill against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
   view: 'Inspector',
+  lab: 'Lab',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -514,6 +515,8 @@ if (measures('trace2skill'))
 // ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
 if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
 if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));
+// ── lab: training throughput and the experiments' defaults (bench/lab.mjs) ─────────────────────
+if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection({ quick, fmt, root }));
 
 const header = `# Benchmarks
 

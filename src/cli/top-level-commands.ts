@@ -121,4 +121,11 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     term: 'selfplay [options]',
     load: async () => (await import('./commands/selfplay-command.js')).registerSelfplayCommand,
   },
+  {
+    name: 'lab',
+    description:
+      'The lab: tiny transformers trained on the CPU (tfjs WASM) reproducing the model-side papers — SiameseNorm, masked-diffusion variance reduction, GAP (docs/lab.md).',
+    term: 'lab',
+    load: async () => (await import('./commands/lab-command.js')).registerLabCommand,
+  },
 ];

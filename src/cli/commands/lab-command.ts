@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { CommandState } from '../command-state.js';
+import { registerLabGapCommand } from './lab-gap-command.js';
+import { registerLabMdmCommand } from './lab-mdm-command.js';
+import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
+
+/** `rewardkit lab`: small, seeded reproductions of the model-side papers on a CPU (docs/lab.md). */
+export function registerLabCommand(lab: Command, state: CommandState): void {
+  registerLabSiameseNormCommand(lab, state);
+  registerLabMdmCommand(lab, state);
+  registerLabGapCommand(lab, state);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MDM_METHOD_NAMES } from './mdm-batch.js';
+import { MDM_TASKS } from './mdm-tasks.js';
+
+const posInt = z.number().int().min(1, 'must be at least 1');
+
+/** `rewardkit lab mdm`'s options; field names are its flags, camel-cased. */
+export const mdmOptionsSchema = z
+  .object({
+    task: z.enum(MDM_TASKS),
+    digits: posInt,
+    methods: z.array(z.enum(MDM_METHOD_NAMES)).min(1),
+    seeds: z.array(z.number().int()).min(1),
+    width: posInt,
+    heads: posInt,
+    depth: posInt,
+    lr: z.number().gt(0, 'must be > 0'),
+    batch: posInt,
+    steps: posInt,
+    warmup: z.number().int().min(0),
+    evalExamples: posInt,
+    varianceDraws: z.number().int().min(2, 'must be at least 2'),
+    varianceMasks: z.number().int().min(2, 'must be at least 2'),
+    varianceSteps: z.number().int().min(0),
+    ppotsGrid: z.number().int().min(3, 'must be at least 3'),
+    ppotsExamples: posInt,
+    ppotsMasks: posInt,
+    weightCap: z.number().gt(0, 'must be > 0'),
+    logEvery: posInt,
+    checkpointEvery: posInt,
+  })
+  .superRefine((o, ctx) => {
+    if (o.width % o.heads !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['heads'],
+        message: `${o.heads} does not divide --width ${o.width}`,
+      });
+    if (o.warmup >= o.steps)
+      ctx.addIssue({ code: 'custom', path: ['warmup'], message: `must be below --steps ${o.steps}` });
+  });
+export type MdmOptions = z.output<typeof mdmOptionsSchema>;
+
+/** Minutes on 2 cores: sorting 7 digits is neither solved at once nor out of reach in 300 steps. */
+export const MDM_DEFAULTS: MdmOptions = {
+  task: 'sorting',
+  digits: 5,
+  methods: ['standard', 'ppots', 'mirror', 'strats', 'isad', 'ppots+mirror'],
+  seeds: [0, 1, 2],
+  width: 64,
+  heads: 4,
+  depth: 2,
+  lr: 3e-3,
+  batch: 32,
+  steps: 300,
+  warmup: 30,
+  evalExamples: 200,
+  varianceDraws: 8,
+  varianceMasks: 4,
+  varianceSteps: 100,
+  ppotsGrid: 20,
+  ppotsExamples: 16,
+  ppotsMasks: 4,
+  weightCap: 10,
+  logEvery: 10,
+  checkpointEvery: 100,
+};
+
+/** The notes' comparison (`--full`): 5 seeds, longer training. */
+export const MDM_FULL: MdmOptions = {
+  ...MDM_DEFAULTS,
+  seeds: [0, 1, 2, 3, 4],
+  steps: 2000,
+  warmup: 100,
+  checkpointEvery: 250,
+};

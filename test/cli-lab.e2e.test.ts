@@ -1,0 +1,170 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { readJsonl, runCli, tempDir } from './cli-harness.js';
+
+// Seconds-long smoke configurations of every lab experiment: the full sweeps are not tests.
+const SIAMESE = [
+  '--depths',
+  '2',
+  '--lrs',
+  '3e-3,3e-2',
+  '--width',
+  '16',
+  '--heads',
+  '2',
+  '--seq-len',
+  '16',
+  '--batch',
+  '4',
+];
+const SIAMESE_RUN = [
+  ...SIAMESE,
+  '--steps',
+  '12',
+  '--warmup',
+  '2',
+  '--corpus-chars',
+  '5000',
+  '--eval-batches',
+  '1',
+  '--log-every',
+  '2',
+  '--checkpoint-every',
+  '5',
+];
+const MDM = [
+  '--task',
+  'sorting',
+  '--digits',
+  '2',
+  '--steps',
+  '12',
+  '--warmup',
+  '2',
+  '--variance-steps',
+  '6',
+  '--seeds',
+  '0,1',
+];
+const MDM_RUN = [
+  ...MDM,
+  '--width',
+  '16',
+  '--heads',
+  '2',
+  '--batch',
+  '8',
+  '--eval-examples',
+  '16',
+  '--variance-draws',
+  '2',
+  '--variance-masks',
+  '2',
+  '--ppots-grid',
+  '5',
+  '--ppots-examples',
+  '4',
+  '--ppots-masks',
+  '2',
+];
+const GAP_RUN = [
+  '--width',
+  '16',
+  '--heads',
+  '2',
+  '--depth',
+  '2',
+  '--batch',
+  '8',
+  '--base-steps',
+  '12',
+  '--latent-steps',
+  '8',
+  '--warmup',
+  '2',
+  '--pca-k',
+  '4',
+  '--eval-examples',
+  '32',
+];
+
+function expectReport(dir: string, verdicts: number) {
+  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+    verdicts: string[];
+    claim: string;
+  };
+  expect(summary.verdicts).toHaveLength(verdicts);
+  expect(summary.claim.length).toBeGreaterThan(20);
+  const metrics = readJsonl(join(dir, 'metrics.jsonl'));
+  expect(metrics.length).toBeGreaterThan(0);
+  expect(metrics[0]).toMatchObject({ step: 0, run: expect.any(String), loss: expect.any(Number) });
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  expect(html).toContain('<svg');
+  expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  return summary;
+}
+
+describe('rewardkit lab', () => {
+  test('siamesenorm runs end to end, prints its verdicts, and a rerun resumes instead of retraining', async () => {
+    const out = tempDir();
+    const first = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
+    expect(first.stderr).toContain('report.html');
+    expect(first.code).toBe(0);
+    const summary = expectReport(out, 2);
+    expect(first.stdout.trim().split('\n')).toEqual(summary.verdicts);
+    expect(summary.verdicts[0]).toMatch(/^stability at lr 0.03: /);
+    // Finished runs are read back; a run whose result is gone trains again, to the same numbers.
+    const runs = join(out, 'runs');
+    expect(existsSync(join(runs, 'siamese-d2-lr0.03-s0.result.json'))).toBe(true);
+    const second = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    rmSync(join(runs, 'pre-d2-lr0.003-s0.result.json'));
+    const third = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
+    expect(third.stdout).toBe(first.stdout);
+  });
+
+  test('mdm runs end to end with every method', async () => {
+    const out = tempDir();
+    const run = await runCli(['lab', 'mdm', ...MDM_RUN, '-o', out]);
+    expect(run.stderr).toContain('report.html');
+    expect(run.code).toBe(0);
+    const summary = expectReport(out, 3) as unknown as { methods: { method: string; variance: unknown }[] };
+    expect(summary.methods.map((m) => m.method)).toEqual([
+      'standard',
+      'ppots',
+      'mirror',
+      'strats',
+      'isad',
+      'ppots+mirror',
+    ]);
+    expect(run.stdout).toMatch(/^variance reduced \(ppots\+mirror vs standard\): (held|not held)/);
+  });
+
+  test('gap runs end to end: norm ratios and accuracy per mode', async () => {
+    const out = tempDir();
+    const run = await runCli(['lab', 'gap', ...GAP_RUN, '-o', out]);
+    expect(run.stderr).toContain('report.html');
+    expect(run.code).toBe(0);
+    const summary = expectReport(out, 3) as unknown as { modes: { mode: string; fed_norm_ratio: number }[] };
+    expect(summary.modes.map((m) => m.mode)).toEqual(['raw', 'norm-matched', 'pca']);
+    expect(summary.modes[1]?.fed_norm_ratio).toBeCloseTo(1, 3);
+  });
+
+  test.each([
+    [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
+    [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],
+    [['siamesenorm', '--lrs', '0'], '--lrs[0]: must be > 0'],
+    [['mdm', '--depth', '0'], '--depth: must be at least 1'],
+    [['mdm', '--lr', '-1'], '--lr: must be > 0'],
+    [['gap', '--lr', 'x'], '--lr:'],
+    [['siamesenorm', '--no-such-flag'], "unknown option '--no-such-flag'"],
+  ])('bad input fails before any work, naming the flag: %j', async (args, message) => {
+    const out = join(tempDir(), 'never');
+    const run = await runCli(['lab', ...args, '-o', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(existsSync(out)).toBe(false);
+  });
+});
