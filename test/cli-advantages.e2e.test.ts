@@ -362,9 +362,8 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
     const [row] = parseLines(run.stdout);
     expect(row).toMatchObject({ group: 'g', method: 'brpo', detail: { judge: 'skill_rm' } });
     // The skill's disclosure: the first request offers only use_skill and final_answer.
-    const tools = (server.requests[0]?.body.tools as Array<{ function: { name: string } }>).map(
-      (t) => t.function.name,
-    );
+    const offered = server.requests[0]?.body.tools as Array<{ function: { name: string } }> | undefined;
+    const tools = (offered ?? []).map((t) => t.function.name);
     expect(tools.sort()).toEqual(['final_answer', 'use_skill']);
     const refused = await runCli(['advantages', '--method', 'brpo', '--judge-kind', 'nope', '-i', input]);
     expect(refused.code).toBe(2);

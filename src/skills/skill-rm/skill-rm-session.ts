@@ -114,7 +114,7 @@ export function createSkillRmSession(options: SessionOptions) {
       limit,
     });
 
-  const useSkill = (args: ReturnType<typeof UseSkillArgs.parse>): string | ToolError => {
+  const openSkill = (args: ReturnType<typeof UseSkillArgs.parse>): string | ToolError => {
     if (args.name !== skill.name) {
       return toolError(
         'unknown_skill',
@@ -419,7 +419,7 @@ export function createSkillRmSession(options: SessionOptions) {
               : { mode, args: args as ReturnType<typeof PointwiseFinalArgs.parse> },
         };
       case 'use_skill':
-        result = useSkill(args as ReturnType<typeof UseSkillArgs.parse>);
+        result = openSkill(args as ReturnType<typeof UseSkillArgs.parse>);
         break;
       case 'list_resources':
         result = `${indexText()}\n${budgets()}`;
