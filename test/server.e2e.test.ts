@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { bubblewrapWorks } from '../src/verify/code/python-runner.js';
 import { runCli, tempDir } from './cli-harness.js';
 import { postJson, type ServeProcess, startServe } from './serve-harness.js';
@@ -46,6 +47,28 @@ describe('rewardkit serve: trainer contracts', () => {
       ['step-7-0', 1],
       ['step-7-1', 0],
     ]);
+  });
+
+  test('should keep the text each stored result judged, unless --no-sample-text', async () => {
+    const prompt = 'What is 2+2? ';
+    const body = { query: [`${prompt}#### 4`], prompts: [prompt], labels: ['4'] };
+    for (const keep of [true, false]) {
+      const storePath = join(tempDir(), 'store.sqlite');
+      serving = await startServe(['--spec', 'math', ...(keep ? [] : ['--no-sample-text'])], {
+        REWARDKIT_STORE: storePath,
+      });
+      expect((await postJson(`${serving.url}/get_reward`, body, { 'X-Request-Id': 'r' })).status).toBe(200);
+      expect((await serving.stop()).code).toBe(0);
+      serving = undefined;
+      const store = openSqliteStore(storePath);
+      try {
+        const [run] = await store.listRuns();
+        const text = await store.getSampleText(run?.id as string, 'r-0');
+        expect(text).toEqual(keep ? { prompt, response: '#### 4' } : undefined);
+      } finally {
+        await store.close();
+      }
+    }
   });
 
   // Python and bash under /run_code need bubblewrap; the refusal without it is the next test's.

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorMessage, RewardKitError, type RewardResult } from '../core/index.js';
+import { errorMessage, RewardKitError, type RewardResult, type Sample } from '../core/index.js';
 import type { PairwiseJudge } from '../judges/index.js';
 import type { StateAccess } from '../rl/index.js';
 import type { Evaluator } from '../spec/index.js';
@@ -28,7 +28,11 @@ export interface RewardAppDeps {
   /** Builds the code sandbox for `/run_code` on first use. */
   readonly codeSandbox: () => CodeSandbox;
   /** Saves results under their request id; default: keep nothing. */
-  readonly record?: (results: readonly RewardResult[], requestId: string) => Promise<void>;
+  readonly record?: (
+    results: readonly RewardResult[],
+    requestId: string,
+    samples: readonly Sample[],
+  ) => Promise<void>;
   /** The store run results go to; names the default state run of group methods. */
   readonly runId?: string;
   /** Group methods for `/v1/groups`; default: the rl module's, with `state` and `judge` below. */

@@ -1,7 +1,15 @@
 import type { RewardResult } from '../core/index.js';
+import type { SampleText } from '../store/index.js';
 
-/** Saves one transaction's worth of results, each with the request that produced it. */
-export type SaveBatch = (results: readonly RewardResult[], requestIds: readonly string[]) => Promise<void>;
+/**
+ * Saves one transaction's worth of results, each with the request that produced it and the text
+ * it judged (undefined where the server keeps none).
+ */
+export type SaveBatch = (
+  results: readonly RewardResult[],
+  requestIds: readonly string[],
+  texts: readonly (SampleText | undefined)[],
+) => Promise<void>;
 
 export interface ResultWriterOptions {
   /** Most results in one transaction (default 4096); a larger backlog is written in several. */
@@ -22,7 +30,7 @@ export interface ResultWriterOptions {
  * no result whose request was acknowledged. A failed transaction rejects every save in it.
  */
 export interface ResultWriter {
-  save(results: readonly RewardResult[], requestId: string): Promise<void>;
+  save(results: readonly RewardResult[], requestId: string, texts?: readonly SampleText[]): Promise<void>;
   /** Waits until everything saved so far is committed (shutdown). */
   flush(): Promise<void>;
 }
@@ -30,6 +38,7 @@ export interface ResultWriter {
 interface Pending {
   readonly results: readonly RewardResult[];
   readonly requestId: string;
+  readonly texts: readonly SampleText[] | undefined;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -68,6 +77,7 @@ export function createResultWriter(saveBatch: SaveBatch, options: ResultWriterOp
         await saveBatch(
           batch.flatMap((p) => p.results),
           batch.flatMap((p) => p.results.map(() => p.requestId)),
+          batch.flatMap((p) => p.results.map((_, i) => p.texts?.[i])),
         );
         for (const p of batch) p.resolve();
       } catch (error) {
@@ -84,13 +94,13 @@ export function createResultWriter(saveBatch: SaveBatch, options: ResultWriterOp
   };
 
   return {
-    async save(results, requestId) {
+    async save(results, requestId, texts) {
       if (results.length === 0) return;
       while (queued > 0 && queued + results.length > maxPending) {
         await new Promise<void>((resolve) => roomWaiters.push(resolve));
       }
       const done = new Promise<void>((resolve, reject) => {
-        queue.push({ results, requestId, resolve, reject });
+        queue.push({ results, requestId, texts, resolve, reject });
       });
       queued += results.length;
       start();

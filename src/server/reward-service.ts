@@ -1,4 +1,4 @@
-import type { RewardResult } from '../core/index.js';
+import type { RewardResult, Sample } from '../core/index.js';
 import type { Evaluator } from '../spec/index.js';
 import type { ServerMetrics } from './server-metrics.js';
 import type { WorkQueue } from './work-queue.js';
@@ -9,7 +9,12 @@ export interface RewardService {
   readonly queue: WorkQueue;
   readonly metrics: ServerMetrics;
   /** Saves results under the request that produced them (the server's one store run). */
-  readonly record: (results: readonly RewardResult[], requestId: string) => Promise<void>;
+  /** Keeps the results of one request; `samples` are what they judged, position for position. */
+  readonly record: (
+    results: readonly RewardResult[],
+    requestId: string,
+    samples: readonly Sample[],
+  ) => Promise<void>;
   /** Longest a request may take, in ms; a client may ask for less, never more. */
   readonly deadlineMs: number;
 }

@@ -74,7 +74,7 @@ export async function scoreUnits(
           unit.map((sample) => failedResult(sample.id, [`not scored: ${error.message}`], metaOf(sample))),
       );
       service.metrics.countFailure(error.kind, unfinished);
-      await save(service, filled.flat(), requestId);
+      await save(service, filled.flat(), requestId, units.flat());
       throw new ApiError(
         error.kind === 'deadline' ? 504 : 499,
         error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
@@ -83,7 +83,7 @@ export async function scoreUnits(
       );
     }
     const results = done as RewardResult[][];
-    await save(service, results.flat(), requestId);
+    await save(service, results.flat(), requestId, units.flat());
     return results;
   } finally {
     clearTimeout(timer);
@@ -107,9 +107,15 @@ async function evaluateUnit(
   }
 }
 
-async function save(service: RewardService, results: readonly RewardResult[], requestId: string) {
+/** `samples` are the units' samples, flattened like the results (one per result, same order). */
+async function save(
+  service: RewardService,
+  results: readonly RewardResult[],
+  requestId: string,
+  samples: readonly Sample[],
+) {
   service.metrics.observeResults(results);
-  await service.record(results, requestId);
+  await service.record(results, requestId, samples);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
-import { errorMessage, RewardKitError, type RewardResult } from '../../core/index.js';
+import { errorMessage, RewardKitError, type RewardResult, type Sample } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -28,6 +28,7 @@ interface ServeFlags {
   groupMethod: string;
   groupJudge?: string;
   groupJudgeKind: string;
+  sampleText: boolean;
   concurrency: number;
   maxQueue: number;
   deadline: number;
@@ -58,6 +59,10 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
       '--group-method <name>',
       'group method when a /v1/groups request names none (grpo, etr, brpo, clipo, rfn, tri_factor, afrl_stepwise)',
       'grpo',
+    )
+    .option(
+      '--no-sample-text',
+      'store results without the prompt and response they judged (less to write; `rewardkit view` then shows no text)',
     )
     .option('--group-judge <model>', "BRPO's pairwise judge: a model from the models file (both orders)")
     .addOption(
@@ -211,8 +216,11 @@ Examples:
           : undefined;
       const writer =
         store && run
-          ? createResultWriter((results, requestIds) =>
-              store.saveResults(run.id, results, { requestId: requestIds }),
+          ? createResultWriter((results, requestIds, texts) =>
+              store.saveResults(run.id, results, {
+                requestId: requestIds,
+                ...(flags.sampleText && { samples: texts }),
+              }),
             )
           : undefined;
       const summary = createSummaryAccumulator();
@@ -223,9 +231,18 @@ Examples:
           runCodeSandbox ??= createCodeSandbox(sandboxOptions);
           return runCodeSandbox;
         },
-        record: async (results: readonly RewardResult[], requestId: string) => {
+        record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
           for (const result of results) summary.add(result);
-          await writer?.save(results, requestId);
+          await writer?.save(
+            results,
+            requestId,
+            flags.sampleText
+              ? samples.map((s) => ({
+                  ...(s.prompt !== undefined && { prompt: s.prompt }),
+                  response: s.response,
+                }))
+              : undefined,
+          );
         },
         ...(run && { runId: run.id }),
         ...(store && { state: store }),

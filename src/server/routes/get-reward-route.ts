@@ -22,7 +22,7 @@ export function registerGetRewardRoute(app: ServerApp, service: RewardService, f
         return warning ? { ...r, warnings: [warning, ...r.warnings] } : r;
       });
     const units = await scoreUnits(
-      { ...service, record: (results, id) => service.record(annotate([...results]), id) },
+      { ...service, record: (results, id, scored) => service.record(annotate([...results]), id, scored) },
       {
         units: unitsOf(samples, needsGroups),
         requestId,
