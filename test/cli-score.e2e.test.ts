@@ -61,6 +61,50 @@ describe('rewardkit score', () => {
     },
   );
 
+  test('should write the finished run as a self-contained HTML report with --report, and need a store for it', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.jsonl');
+    writeFileSync(
+      input,
+      `${mathRow(1)}\n${mathRow(2, false)}\n${JSON.stringify({ id: 'x', data_source: 'gsm8k', response: '<script>alert(1)</script> #### 3', reference: '3' })}\n`,
+    );
+    const report = join(dir, 'report.html');
+    const run = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '--input',
+      input,
+      '--output',
+      join(dir, 'out.jsonl'),
+      '--store',
+      join(dir, 'store.sqlite'),
+      '--report',
+      report,
+    ]);
+    expect(run.code).toBe(0);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script|src="http/);
+    expect(html).toContain('&lt;script&gt;');
+    const none = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '--input',
+      input,
+      '--output',
+      '-',
+      '--store',
+      'none',
+      '--report',
+      report,
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--report is written from the stored run: it needs a store/);
+  });
+
   test('should record malformed rows as failed with file, line and field, and go on', async () => {
     const dir = tempDir();
     const input = join(dir, 'in.jsonl');

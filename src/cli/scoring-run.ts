@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { RewardKitError } from '../core/index.js';
 import type { ResolvedSpec } from '../spec/index.js';
 import type { CommandState } from './command-state.js';
 import {
@@ -27,6 +28,7 @@ export interface ScoringFlags extends DatasetInputFlags {
   resume: boolean;
   progress: boolean;
   summary?: string;
+  report?: string;
   models?: string;
   cache: boolean;
   cacheTtl?: number;
@@ -57,6 +59,10 @@ export function addScoringOptions(command: Command, options: { code: boolean }):
     .option('--no-resume', 'overwrite the output instead of skipping ids already in it')
     .option('--no-progress', 'no progress bar or progress lines')
     .option('--summary <file>', 'also write the summary as JSON to this file')
+    .option(
+      '--report <file>',
+      'also write the finished run as one self-contained HTML file (summary, tables, histograms); needs the store',
+    )
     .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
     .option('--no-cache', 'call the models even for requests already answered in the store')
     .option(
@@ -92,6 +98,12 @@ export async function runScoring(
   const input = datasetInputOptions(flags);
   const { scoreFile } = await import('../runner/index.js');
   const store = await openStoreFromFlag(flags.store);
+  if (flags.report !== undefined && store === undefined) {
+    throw new RewardKitError(
+      'RK_USAGE',
+      '--report is written from the stored run: it needs a store, not --store none',
+    );
+  }
   const { models } = await loadConfiguredModels(flags.models);
   if (store && flags.cache && models.size > 0) {
     const { withResponseCache } = await import('../llm/index.js');
@@ -134,6 +146,11 @@ export async function runScoring(
     });
     (toStdout ? process.stderr : process.stdout).write(text);
     if (flags.summary) await writeFile(flags.summary, `${JSON.stringify(result.summary, null, 2)}\n`);
+    if (flags.report !== undefined && store && result.run) {
+      const finished = await store.getRun(result.run.id);
+      const { writeRunReport } = await import('./run-report.js');
+      if (finished) await writeRunReport(store, finished, flags.report);
+    }
     state.exitCode = result.interrupted
       ? EXIT.interrupted
       : result.summary.failed > 0

@@ -57,17 +57,8 @@ export function registerRunsCommand(runs: Command): void {
         };
         process.stdout.write(`${JSON.stringify(detail, null, 2)}\n`);
         if (flags.report !== undefined) {
-          const { writeFile } = await import('node:fs/promises');
-          const { runOverview, runReportHtml } = await import('../../view/index.js');
-          const html = runReportHtml({
-            run: await runOverview(store, run),
-            sources: detail.sources,
-            histograms: await store.rewardHistograms(id, 20),
-            failures: detail.failures,
-            samples: (await store.querySamples(id, { sort: 'reward', order: 'asc', limit: 50, offset: 0 }))
-              .rows,
-          });
-          await writeFile(flags.report, html);
+          const { writeRunReport } = await import('../run-report.js');
+          await writeRunReport(store, run, flags.report);
           process.stderr.write(`report: ${flags.report}\n`);
         }
       } finally {
