@@ -10,6 +10,7 @@ export {
 } from './errors.js';
 export { escapeRegExp } from './escape-regexp.js';
 export { type Evidence, EvidenceSchema, type Verdict, VerdictSchema } from './evidence.js';
+export { isWithin } from './is-within.js';
 export { type LlmUsage, LlmUsageSchema } from './llm-usage.js';
 export { failedResult, type RewardResult, RewardResultSchema } from './reward-result.js';
 export { createRng, type Rng } from './rng.js';

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { RewardKitError } from '../core/index.js';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isWithin, RewardKitError } from '../core/index.js';
 import { readSkillFiles } from './read-skill-files.js';
 import type { SkillFiles } from './skill-files.js';
 
@@ -31,12 +31,6 @@ export function writeSkillFiles(sourceDir: string, files: SkillFiles, outDir: st
     mkdirSync(dirname(join(out, path)), { recursive: true });
     writeFileSync(join(out, path), text);
   }
-}
-
-/** Whether `path` is `dir` or inside it. */
-function isWithin(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 }
 
 function hidden(name: string): boolean {

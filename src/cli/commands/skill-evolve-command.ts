@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
@@ -7,7 +7,13 @@ import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
-import { collect, isWithin, OUT_FILES, readResumeLines, writeEvolvedSkill } from './skill-evolve-output.js';
+import {
+  collect,
+  OUT_FILES,
+  readResumeLines,
+  refuseEvolveOut,
+  writeEvolvedSkill,
+} from './skill-evolve-output.js';
 
 interface EvolveFlags {
   skill?: string;
@@ -131,25 +137,13 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
     throw new RewardKitError('RK_USAGE', '--judge-results needs --labels <file> ({id, verdict} per line)');
   const out = resolve(flags.out);
   const work = resolve(flags.work ?? flags.out);
-  if (flags.skill !== undefined) {
-    const source = resolve(flags.skill);
-    for (const dir of [out, work])
-      if (isWithin(dir, source) || isWithin(source, dir))
-        throw new RewardKitError(
-          'RK_USAGE',
-          `${dir} overlaps the skill ${flags.skill}; evolve into a new directory`,
-        );
-  }
-  if (
-    existsSync(out) &&
-    readdirSync(out).length > 0 &&
-    !existsSync(join(out, OUT_FILES.report)) &&
-    !existsSync(join(out, ANALYSES_FILE))
-  )
-    throw new RewardKitError(
-      'RK_USAGE',
-      `${flags.out} is not empty and holds no earlier evolve output; pick a new directory`,
-    );
+  refuseEvolveOut({
+    dirs: [out, work].map((path) => ({ path, name: path })),
+    ...(flags.skill !== undefined && { skill: { path: resolve(flags.skill), name: flags.skill } }),
+    out: { path: out, name: flags.out },
+    resumeFiles: [OUT_FILES.report, ANALYSES_FILE],
+    command: 'evolve',
+  });
 
   const files =
     flags.skill === undefined

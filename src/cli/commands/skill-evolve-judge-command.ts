@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
@@ -7,7 +7,13 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openJudgeServices } from './judge-model.js';
-import { collect, isWithin, OUT_FILES, readResumeLines, writeEvolvedSkill } from './skill-evolve-output.js';
+import {
+  collect,
+  OUT_FILES,
+  readResumeLines,
+  refuseEvolveOut,
+  writeEvolvedSkill,
+} from './skill-evolve-output.js';
 
 interface EvolveJudgeFlags {
   skill: string;
@@ -110,22 +116,13 @@ Examples:
 async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
   const skills = await import('../../skills/index.js');
   const out = resolve(flags.out);
-  const source = resolve(flags.skill);
-  if (isWithin(out, source) || isWithin(source, out))
-    throw new RewardKitError(
-      'RK_USAGE',
-      `${flags.out} overlaps the skill ${flags.skill}; evolve into a new directory`,
-    );
-  if (
-    existsSync(out) &&
-    readdirSync(out).length > 0 &&
-    !existsSync(join(out, OUT_FILES.report)) &&
-    !existsSync(join(out, JUDGMENTS_FILE))
-  )
-    throw new RewardKitError(
-      'RK_USAGE',
-      `${flags.out} is not empty and holds no earlier evolve-judge output; pick a new directory`,
-    );
+  refuseEvolveOut({
+    dirs: [{ path: out, name: flags.out }],
+    skill: { path: resolve(flags.skill), name: flags.skill },
+    out: { path: out, name: flags.out },
+    resumeFiles: [OUT_FILES.report, JUDGMENTS_FILE],
+    command: 'evolve-judge',
+  });
   const files = skills.readSkillFiles(flags.skill);
   const parsed = skills.parseSkill(files);
   if (!parsed.ok)

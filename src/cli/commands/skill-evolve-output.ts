@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { isWithin, RewardKitError } from '../../core/index.js';
 
 /**
  * What `skill evolve` and `skill evolve-judge` share about their `--out`: the files written
@@ -53,9 +54,36 @@ export function writeEvolvedSkill(
   renameSync(staging, target);
 }
 
-export function isWithin(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
+/**
+ * Refuses output directories that overlap the source skill (the source is never written to) and a
+ * non-empty `--out` that holds none of `resumeFiles` (an earlier run of this command, resumed).
+ */
+export function refuseEvolveOut(options: {
+  readonly dirs: readonly { readonly path: string; readonly name: string }[];
+  readonly skill?: { readonly path: string; readonly name: string };
+  readonly out: { readonly path: string; readonly name: string };
+  readonly resumeFiles: readonly string[];
+  readonly command: string;
+}): void {
+  const { skill, out } = options;
+  if (skill !== undefined) {
+    for (const dir of options.dirs) {
+      if (isWithin(dir.path, skill.path) || isWithin(skill.path, dir.path))
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${dir.name} overlaps the skill ${skill.name}; evolve into a new directory`,
+        );
+    }
+  }
+  if (
+    existsSync(out.path) &&
+    readdirSync(out.path).length > 0 &&
+    !options.resumeFiles.some((file) => existsSync(join(out.path, file)))
+  )
+    throw new RewardKitError(
+      'RK_USAGE',
+      `${out.name} is not empty and holds no earlier ${options.command} output; pick a new directory`,
+    );
 }
 
 /** A repeatable flag's values. */
