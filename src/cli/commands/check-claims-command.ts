@@ -14,6 +14,7 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
+import { judgeKindRow } from './judge-kind-row.js';
 import {
   addResponseCacheOptions,
   JUDGE_CACHE_HELP,
@@ -82,7 +83,6 @@ Examples:
     .action(async (options: CheckClaimsFlags) => {
       const { judgmentCost } = await import('../judgment-cost.js');
       const { ClaimDocumentsSchema } = await import('../../judges/index.js');
-      const { SourceFailedError } = await import('../../spec/index.js');
       if (
         (options.proposer ?? options.model) === undefined ||
         (options.checker ?? options.model) === undefined
@@ -109,23 +109,17 @@ Examples:
             schema: claimRowSchema(ClaimDocumentsSchema),
             idOf: (row) => row.id,
             handle: async (row) => {
-              let judgment: ClaimCheckJudgment;
-              try {
-                const outcome = await checkClaims(
-                  {
-                    id: row.id,
-                    prompt: row.question,
-                    response: row.answer,
-                    metadata: row.documents === undefined ? {} : { documents: row.documents },
-                  },
-                  // Rows in flight finish on Ctrl-C (the runner stops reading), as before.
-                  { services, signal: new AbortController().signal },
-                );
-                judgment = outcome.detail as ClaimCheckJudgment;
-              } catch (error) {
-                if (!(error instanceof SourceFailedError) || error.trace.detail === undefined) throw error;
-                judgment = error.trace.detail as ClaimCheckJudgment;
-              }
+              const judged = await judgeKindRow(
+                checkClaims,
+                {
+                  id: row.id,
+                  prompt: row.question,
+                  response: row.answer,
+                  metadata: row.documents === undefined ? {} : { documents: row.documents },
+                },
+                services,
+              );
+              const judgment = judged.detail as ClaimCheckJudgment;
               const cost = judgmentCost(judgment.calls);
               totals.answers++;
               totals.calls += cost.calls;

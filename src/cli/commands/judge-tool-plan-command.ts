@@ -7,7 +7,6 @@ import { toolPlanSource } from '../../spec/sources/tool-plan-source.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag, type DeprecatedFlag } from '../deprecated-flag.js';
 import { formatToolPlanReport } from '../format-tool-plan-report.js';
-import type { JudgmentCost } from '../judgment-cost.js';
 import type { MappedRow } from '../map-jsonl-rows.js';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../params-flags.js';
 import {
@@ -17,6 +16,7 @@ import {
   requireJsonlInput,
   runJsonlCommand,
 } from './jsonl-command.js';
+import { judgeKindRow } from './judge-kind-row.js';
 import {
   addResponseCacheOptions,
   JUDGE_CACHE_HELP,
@@ -114,7 +114,7 @@ Example:
     --input examples/atp-rows.jsonl -o plans.jsonl --report plans-report.json`,
     )
     .action(async (options: ToolPlanFlags) => {
-      const { judgmentCost, usageCost } = await import('../judgment-cost.js');
+      const { usageCost } = await import('../judgment-cost.js');
       const { AtpRowSchema, toolPlanReport, ToolPlanRecordSchema } = await import('../../judges/index.js');
       // The row as ATP-Bench wrote it goes to the judge kind, which reads it itself; the parse here
       // names a malformed row's field and resolves its id.
@@ -124,7 +124,6 @@ Example:
         for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
         return z.NEVER;
       });
-      const { SourceFailedError } = await import('../../spec/index.js');
       const params = toolPlanSource.params.parse(paramsFromFlags(toolPlanSource.params, flags, command));
       requireJsonlInput(options);
       const { services, close } = await openJudgeServices(
@@ -146,27 +145,19 @@ Example:
             // ATP rows name themselves by id or trace_id, which the schema resolves.
             autoId: false,
             handle: async (row) => {
-              let judgment: Omit<ToolPlanJudgment, 'calls'>;
-              let cost: JudgmentCost;
-              try {
-                const outcome = await judgeRow(
-                  {
-                    id: row.id,
-                    prompt: row.query,
-                    response: row.response,
-                    metadata: { doc: row.raw.doc, images: row.raw.images, image_query: row.raw.image_query },
-                  },
-                  // Rows in flight finish on Ctrl-C (the runner stops reading).
-                  { services, signal: new AbortController().signal },
-                );
-                judgment = outcome.detail as Omit<ToolPlanJudgment, 'calls'>;
-                cost = usageCost(outcome.usage as LlmUsage);
-              } catch (error) {
-                if (!(error instanceof SourceFailedError) || error.trace.detail === undefined) throw error;
-                const failed = error.trace.detail as ToolPlanJudgment;
-                judgment = failed;
-                cost = judgmentCost(failed.calls);
-              }
+              const judged = await judgeKindRow(
+                judgeRow,
+                {
+                  id: row.id,
+                  prompt: row.query,
+                  response: row.response,
+                  metadata: { doc: row.raw.doc, images: row.raw.images, image_query: row.raw.image_query },
+                },
+                services,
+              );
+              // A scored row's detail leaves the calls out; its usage says what they cost.
+              const judgment = judged.detail as Omit<ToolPlanJudgment, 'calls'>;
+              const cost = usageCost(judged.usage as LlmUsage);
               const c = judgment.components;
               const out: MappedRow = {
                 ...(row.category !== undefined && { category: row.category }),
