@@ -2,66 +2,30 @@
 // next to the ideal set by its measured calls per judgment, and calls and tokens per judgment next
 // to GenRM on the same pairs. `bench/run.mjs` adds this section to BENCHMARKS.md;
 // `node bench/skill-rm.mjs [--quick]` prints it alone (build first).
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const LATENCY_MS = 200;
 
-// The scripted judge, in its own process so its work does not share the measured event loop. It
-// plays a Skill-RM judge that opens the skill, runs the reference match and finalizes with what
-// the match favours (3 calls per order); it answers GenRM by its schema; tokens are characters / 4.
-const SERVER = `
-  const { createServer } = require('node:http');
-  const counters = { calls: 0, promptTokens: 0, completionTokens: 0 };
-  const genrm = (rightFirst) => JSON.stringify({ principles: ['correct final answer'], critique: 'one is right', score_1: rightFirst ? 8 : 3, score_2: rightFirst ? 3 : 8 });
-  const reply = (request) => {
-    if (request.response_format?.json_schema?.name === 'genrm_scores') {
-      const user = request.messages.at(-1).content;
-      return { content: genrm(user.indexOf('The answer is 42.') < user.indexOf('It is 41')) };
-    }
-    const tool = (name, args) => ({ content: '', tool_calls: [{ id: 'c' + counters.calls, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
-    if (!request.tools) return { content: 'Final: A' };
-    const last = request.messages.at(-1);
-    if (request.tool_choice?.function?.name === 'final_answer') return tool('final_answer', { verdict: 'A', reason: 'forced' });
-    if (last.role !== 'tool') return tool('use_skill', { name: 'reward-judge', reason: 'a short answer with a reference' });
-    if (last.content.startsWith('Skill "')) return tool('run_resource', { id: 'reference-match' });
-    const favours = JSON.parse(last.content.split('\\n')[0]).favours;
-    return tool('final_answer', { verdict: favours ?? 'tie', confidence: 0.95, used_resources: ['reference-match'], reason: 'the reference match decides' });
-  };
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      if (req.method === 'GET') return res.end(JSON.stringify(counters));
-      const message = reply(JSON.parse(body));
-      const promptTokens = Math.ceil(body.length / 4);
-      const completionTokens = Math.ceil(JSON.stringify(message).length / 4);
-      counters.calls++;
-      counters.promptTokens += promptTokens;
-      counters.completionTokens += completionTokens;
-      setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm',
-          choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
-          usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens } }));
-      }, ${LATENCY_MS});
-    });
-  });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-`;
-
-async function startServer() {
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve) =>
-    child.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
-  );
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    stats: async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json(),
-    stop: () => child.kill(),
-  };
-}
+// The scripted judge (in its own process, bench/scripted-llm-server.mjs) plays a Skill-RM judge
+// that opens the skill, runs the reference match and finalizes with what the match favours (3
+// calls per order), and answers GenRM by its schema.
+const REPLY_OF = `(request, counters) => {
+  if (request.response_format?.json_schema?.name === 'genrm_scores') {
+    const user = request.messages.at(-1).content;
+    const rightFirst = user.indexOf('The answer is 42.') < user.indexOf('It is 41');
+    return { content: JSON.stringify({ principles: ['correct final answer'], critique: 'one is right', score_1: rightFirst ? 8 : 3, score_2: rightFirst ? 3 : 8 }) };
+  }
+  const tool = (name, args) => ({ content: '', tool_calls: [{ id: 'c' + counters.calls, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
+  if (!request.tools) return { content: 'Final: A' };
+  const last = request.messages.at(-1);
+  if (request.tool_choice?.function?.name === 'final_answer') return tool('final_answer', { verdict: 'A', reason: 'forced' });
+  if (last.role !== 'tool') return tool('use_skill', { name: 'reward-judge', reason: 'a short answer with a reference' });
+  if (last.content.startsWith('Skill "')) return tool('run_resource', { id: 'reference-match' });
+  const favours = JSON.parse(last.content.split('\\n')[0]).favours;
+  return tool('final_answer', { verdict: favours ?? 'tie', confidence: 0.95, used_resources: ['reference-match'], reason: 'the reference match decides' });
+}`;
 
 /** The "Skill-RM" section of BENCHMARKS.md. */
 export async function skillRmSection({ quick = false, fmt }) {
@@ -69,7 +33,7 @@ export async function skillRmSection({ quick = false, fmt }) {
   const { createGenrmJudge } = await import('../dist/judges/index.js');
   const { sourceKinds } = await import('../dist/spec/index.js');
   const { createCodeSandbox } = await import('../dist/verify/code/index.js');
-  const llm = await startServer();
+  const llm = await startScriptedLlmServer({}, LATENCY_MS, undefined, REPLY_OF);
   const sandbox = createCodeSandbox();
   try {
     const model = createOpenAICompatibleModel({
