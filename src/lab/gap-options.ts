@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkHeads } from './model-config.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
@@ -26,12 +27,7 @@ export const gapOptionsSchema = z
     checkpointEvery: posInt,
   })
   .superRefine((o, ctx) => {
-    if (o.width % o.heads !== 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['heads'],
-        message: `${o.heads} does not divide --width ${o.width}`,
-      });
+    checkHeads(o, ctx);
     if (o.pcaK > o.width)
       ctx.addIssue({ code: 'custom', path: ['pcaK'], message: `must be at most --width ${o.width}` });
     if (o.warmup >= Math.min(o.baseSteps, o.latentSteps))

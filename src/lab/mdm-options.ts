@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MDM_METHOD_NAMES } from './mdm-batch.js';
 import { MDM_TASKS } from './mdm-tasks.js';
+import { checkHeads } from './model-config.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
@@ -30,12 +31,7 @@ export const mdmOptionsSchema = z
     checkpointEvery: posInt,
   })
   .superRefine((o, ctx) => {
-    if (o.width % o.heads !== 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['heads'],
-        message: `${o.heads} does not divide --width ${o.width}`,
-      });
+    checkHeads(o, ctx);
     if (o.warmup >= o.steps)
       ctx.addIssue({ code: 'custom', path: ['warmup'], message: `must be below --steps ${o.steps}` });
   });

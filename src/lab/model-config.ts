@@ -19,15 +19,18 @@ export const modelConfigSchema = z
     causal: z.boolean().default(true),
     tiedHead: z.boolean().default(true),
   })
-  .superRefine((c, ctx) => {
-    if (c.width % c.heads !== 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['heads'],
-        message: `${c.heads} does not divide --width ${c.width}`,
-      });
-  });
+  .superRefine((c, ctx) => checkHeads(c, ctx));
 export type ModelConfig = z.output<typeof modelConfigSchema>;
+
+/** The attention heads split the width evenly: every schema with a model shape checks it. */
+export function checkHeads(o: { width: number; heads: number }, ctx: z.RefinementCtx): void {
+  if (o.width % o.heads !== 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['heads'],
+      message: `${o.heads} does not divide --width ${o.width}`,
+    });
+}
 
 /** The optimizer and schedule of one training run. */
 export const trainConfigSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NORM_PLACEMENTS } from './model-config.js';
+import { checkHeads, NORM_PLACEMENTS } from './model-config.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
@@ -23,12 +23,7 @@ export const siameseNormOptionsSchema = z
     spikeFactor: z.number().gt(1, 'must be > 1'),
   })
   .superRefine((o, ctx) => {
-    if (o.width % o.heads !== 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['heads'],
-        message: `${o.heads} does not divide --width ${o.width}`,
-      });
+    checkHeads(o, ctx);
     if (o.warmup >= o.steps)
       ctx.addIssue({ code: 'custom', path: ['warmup'], message: `must be below --steps ${o.steps}` });
   });
