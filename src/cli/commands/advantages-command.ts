@@ -22,7 +22,6 @@ import {
 } from '../dataset-input-flags.js';
 import { EXIT } from '../exit-codes.js';
 import { positiveInt } from '../number-flags.js';
-import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseDuration } from '../parse-duration.js';
 import { registerFitReferenceCommand } from './advantages-fit-reference.js';
 import { readMethodOptions } from './advantages-options.js';
@@ -121,10 +120,10 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
     .option('--seed <n>', 'seeds BRPO references and CLIPO draws, with each group id', integer('--seed'), 0)
     .option('--models <file>', 'models file, for brpo (default: $REWARDKIT_MODELS)')
     .option('--judge <name>', "brpo's pairwise judge: a model name from the models file")
-    .addOption(
-      new Option('--judge-kind <kind>', "which pairwise judge kind brpo's model runs")
-        .choices(pairwiseJudgeNames())
-        .default('genrm'),
+    .option(
+      '--judge-kind <kind>',
+      "which pairwise judge kind brpo's model runs: any judge kind that compares pairs (rewardkit judge --help lists them)",
+      'genrm',
     )
     .option('--no-cache', 'call the judge even for requests already answered in the store')
     .option(
@@ -140,6 +139,17 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
     )
     .addHelpText('after', HELP)
     .action(async (flags: AdvantagesFlags) => {
+      // Checked here, not as commander choices: listing the judge kinds loads the spec registry,
+      // which the other methods never need at start-up.
+      if (flags.judgeKind !== 'genrm') {
+        const { pairwiseJudgeNames } = await import('../pairwise-judge-of.js');
+        const names = pairwiseJudgeNames();
+        if (!names.includes(flags.judgeKind))
+          throw new RewardKitError(
+            'RK_USAGE',
+            `option '--judge-kind <kind>' argument '${flags.judgeKind}' is invalid. Allowed choices are ${names.join(', ')}.`,
+          );
+      }
       if (flags.method === undefined)
         throw new RewardKitError('RK_USAGE', 'advantages needs --method <name>');
       if (flags.input === undefined) throw new RewardKitError('RK_USAGE', 'advantages needs --input <file>');
