@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkHeads } from './model-config.js';
+import { checkHeads } from './check-heads.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { checkHeads } from './check-heads.js';
 import { MDM_METHOD_NAMES } from './mdm-batch.js';
 import { MDM_TASKS } from './mdm-tasks.js';
-import { checkHeads } from './model-config.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RewardKitError } from '../core/index.js';
+import { checkHeads } from './check-heads.js';
 
 export const NORM_PLACEMENTS = ['pre', 'post', 'deepnorm', 'siamese'] as const;
 export type NormPlacement = (typeof NORM_PLACEMENTS)[number];
@@ -21,16 +22,6 @@ export const modelConfigSchema = z
   })
   .superRefine((c, ctx) => checkHeads(c, ctx));
 export type ModelConfig = z.output<typeof modelConfigSchema>;
-
-/** The attention heads split the width evenly: every schema with a model shape checks it. */
-export function checkHeads(o: { width: number; heads: number }, ctx: z.RefinementCtx): void {
-  if (o.width % o.heads !== 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['heads'],
-      message: `${o.heads} does not divide --width ${o.width}`,
-    });
-}
 
 /** The optimizer and schedule of one training run. */
 export const trainConfigSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkHeads, NORM_PLACEMENTS } from './model-config.js';
+import { checkHeads } from './check-heads.js';
+import { NORM_PLACEMENTS } from './model-config.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
