@@ -23,4 +23,5 @@ export {
   SampleIdSchema,
   type SampleInput,
   SampleSchema,
+  sampleText,
 } from './sample.js';

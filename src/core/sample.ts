@@ -44,3 +44,8 @@ export function referencesOf(sample: Pick<Sample, 'reference'>): string[] {
   if (sample.reference === undefined) return [];
   return Array.isArray(sample.reference) ? sample.reference : [sample.reference];
 }
+
+/** What a sample judged — its prompt and response — as a stored result keeps it beside itself. */
+export function sampleText(sample: Pick<Sample, 'prompt' | 'response'>): Pick<Sample, 'prompt' | 'response'> {
+  return { ...(sample.prompt !== undefined && { prompt: sample.prompt }), response: sample.response };
+}

@@ -1,5 +1,12 @@
 import type { Readable, Writable } from 'node:stream';
-import { errorMessage, failedResult, type RewardResult, type Sample, SampleSchema } from '../core/index.js';
+import {
+  errorMessage,
+  failedResult,
+  type RewardResult,
+  type Sample,
+  SampleSchema,
+  sampleText,
+} from '../core/index.js';
 import { checkedRows, type FieldMapping, rowPlace } from '../dataset/index.js';
 import type { Evaluator } from '../spec/index.js';
 import { type RunRecord, type SampleText, type Store, specHash } from '../store/index.js';
@@ -118,10 +125,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
     if (store) {
       batch.push({
         result,
-        sample: sample && {
-          ...(sample.prompt !== undefined && { prompt: sample.prompt }),
-          response: sample.response,
-        },
+        sample: sample && sampleText(sample),
       });
       if (batch.length >= STORE_BATCH) await flush();
     }

@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
-import { errorMessage, RewardKitError, type RewardResult, type Sample } from '../../core/index.js';
+import {
+  errorMessage,
+  RewardKitError,
+  type RewardResult,
+  type Sample,
+  sampleText,
+} from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -233,16 +239,7 @@ Examples:
         },
         record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
           for (const result of results) summary.add(result);
-          await writer?.save(
-            results,
-            requestId,
-            flags.sampleText
-              ? samples.map((s) => ({
-                  ...(s.prompt !== undefined && { prompt: s.prompt }),
-                  response: s.response,
-                }))
-              : undefined,
-          );
+          await writer?.save(results, requestId, flags.sampleText ? samples.map(sampleText) : undefined);
         },
         ...(run && { runId: run.id }),
         ...(store && { state: store }),
