@@ -1,8 +1,10 @@
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export {
   type ChangedSample,
+  type CostSeriesBucket,
   RESPONSE_PREVIEW_CHARS,
   type RewardHistogram,
+  type RewardSeriesBucket,
   type RunComparison,
   type RunTotals,
   type SamplePage,

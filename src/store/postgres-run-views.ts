@@ -3,17 +3,31 @@ import type { PostgresQuery } from './postgres-save-batch.js';
 import { parseJsonColumn } from './postgres-text-escape.js';
 import {
   type ComparedRow,
+  type CostSeriesRow,
   changedSample,
+  costSeriesFromRows,
   type HistogramBinRow,
   histogramsFromBins,
+  type RewardSeriesRow,
+  rewardSeriesFromRows,
 } from './run-view-rows.js';
 import { RESPONSE_PREVIEW_CHARS, type SampleQuery, type SampleRow, type SampleText } from './run-views.js';
 import type { Store } from './store.js';
 
 type RunViews = Pick<
   Store,
-  'getSampleText' | 'querySamples' | 'runTotals' | 'compareRuns' | 'rewardHistograms'
+  | 'getSampleText'
+  | 'querySamples'
+  | 'runTotals'
+  | 'compareRuns'
+  | 'rewardHistograms'
+  | 'rewardSeries'
+  | 'costSeries'
 >;
+
+/** A result's bucket: equal spans of the run's seq (its save order) from its first to its last. */
+const POSTGRES_BUCKET = 'FLOOR((r.seq - span.lo)::float8 * $2::int / (span.hi - span.lo + 1))::int';
+const SPAN = 'span AS (SELECT MIN(seq) AS lo, MAX(seq) AS hi FROM results WHERE run_id = $1)';
 
 const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
   position: 'seq',
@@ -149,6 +163,33 @@ export function postgresRunViews(query: PostgresQuery): RunViews {
         [runId, bins],
       );
       return histogramsFromBins(rows, bins);
+    },
+    async rewardSeries(runId, buckets) {
+      const rows = await query<RewardSeriesRow>(
+        `WITH ${SPAN}
+         SELECT ${POSTGRES_BUCKET} AS bucket, COUNT(*)::float8 AS results, COUNT(reward)::float8 AS rewarded,
+                AVG(reward) AS mean_reward, MIN(reward) AS min_reward, MAX(reward) AS max_reward
+         FROM results r, span WHERE r.run_id = $1
+         GROUP BY bucket ORDER BY bucket`,
+        [runId, buckets],
+      );
+      return rewardSeriesFromRows(rows);
+    },
+    async costSeries(runId, buckets) {
+      const rows = await query<CostSeriesRow>(
+        `WITH ${SPAN}
+         SELECT ${POSTGRES_BUCKET} AS bucket,
+                MIN(r.created_at) AS first_saved_at, MAX(r.created_at) AS last_saved_at,
+                SUM((e.value -> 'usage' ->> 'calls')::float8) AS calls,
+                SUM((e.value -> 'usage' ->> 'prompt_tokens')::float8) AS prompt_tokens,
+                SUM((e.value -> 'usage' ->> 'completion_tokens')::float8) AS completion_tokens,
+                SUM((e.value -> 'usage' ->> 'cache_hits')::float8) AS cache_hits
+         FROM results r CROSS JOIN span LEFT JOIN LATERAL jsonb_array_elements(r.evidence) AS e(value) ON true
+         WHERE r.run_id = $1
+         GROUP BY bucket ORDER BY bucket`,
+        [runId, buckets],
+      );
+      return costSeriesFromRows(rows);
     },
   };
 }

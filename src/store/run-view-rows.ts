@@ -1,4 +1,4 @@
-import type { ChangedSample, RewardHistogram } from './run-views.js';
+import type { ChangedSample, CostSeriesBucket, RewardHistogram, RewardSeriesBucket } from './run-views.js';
 
 /** The row shapes of the inspector's comparison and histogram queries, mapped alike by both stores. */
 
@@ -56,4 +56,52 @@ export function histogramsFromBins(rows: readonly HistogramBinRow[], bins: numbe
     entry.counts[row.bin] = Number(row.n);
   }
   return [...series.values()];
+}
+
+/** One bucket of the reward-series query (counts may come back as float8 from PostgreSQL). */
+export interface RewardSeriesRow {
+  results: number;
+  rewarded: number;
+  mean_reward: number | null;
+  min_reward: number | null;
+  max_reward: number | null;
+}
+
+/** The buckets in order, each with the count of results saved before it. */
+export function rewardSeriesFromRows(rows: readonly RewardSeriesRow[]): RewardSeriesBucket[] {
+  let before = 0;
+  return rows.map((row) => {
+    const bucket = {
+      before,
+      results: Number(row.results),
+      rewarded: Number(row.rewarded),
+      mean_reward: row.mean_reward,
+      min_reward: row.min_reward,
+      max_reward: row.max_reward,
+    };
+    before += bucket.results;
+    return bucket;
+  });
+}
+
+/** One bucket of the cost-series query; sums are null where no result of the bucket called a model. */
+export interface CostSeriesRow {
+  first_saved_at: string | Date;
+  last_saved_at: string | Date;
+  calls: number | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  cache_hits: number | null;
+}
+
+export function costSeriesFromRows(rows: readonly CostSeriesRow[]): CostSeriesBucket[] {
+  const at = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
+  return rows.map((row) => ({
+    first_saved_at: at(row.first_saved_at),
+    last_saved_at: at(row.last_saved_at),
+    calls: Number(row.calls ?? 0),
+    prompt_tokens: Number(row.prompt_tokens ?? 0),
+    completion_tokens: Number(row.completion_tokens ?? 0),
+    cache_hits: Number(row.cache_hits ?? 0),
+  }));
 }

@@ -88,5 +88,30 @@ export interface RewardHistogram {
   readonly counts: readonly number[];
 }
 
+/**
+ * One bucket of a run's results in the order they were saved (input order for `score`, request
+ * order for `serve`): a point of "reward over results".
+ */
+export interface RewardSeriesBucket {
+  /** Results saved before this bucket's first one. */
+  readonly before: number;
+  readonly results: number;
+  /** Results with a reward (a failed result has none). */
+  readonly rewarded: number;
+  readonly mean_reward: number | null;
+  readonly min_reward: number | null;
+  readonly max_reward: number | null;
+}
+
+/** The judge usage of one bucket of a run's results, in saved order, and when they were saved. */
+export interface CostSeriesBucket {
+  readonly first_saved_at: string;
+  readonly last_saved_at: string;
+  readonly calls: number;
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+  readonly cache_hits: number;
+}
+
 /** How long a response preview in a sample page is, in characters. */
 export const RESPONSE_PREVIEW_CHARS = 240;

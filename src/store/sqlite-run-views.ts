@@ -2,9 +2,13 @@ import type Database from 'better-sqlite3';
 import { likeSubstring } from './like-substring.js';
 import {
   type ComparedRow,
+  type CostSeriesRow,
   changedSample,
+  costSeriesFromRows,
   type HistogramBinRow,
   histogramsFromBins,
+  type RewardSeriesRow,
+  rewardSeriesFromRows,
 } from './run-view-rows.js';
 import {
   RESPONSE_PREVIEW_CHARS,
@@ -19,8 +23,23 @@ import type { Store } from './store.js';
 
 type RunViews = Pick<
   Store,
-  'getSampleText' | 'querySamples' | 'runTotals' | 'compareRuns' | 'rewardHistograms'
+  | 'getSampleText'
+  | 'querySamples'
+  | 'runTotals'
+  | 'compareRuns'
+  | 'rewardHistograms'
+  | 'rewardSeries'
+  | 'costSeries'
 >;
+
+/**
+ * A result's bucket: equal spans of the run's rowids (its save order) from its first to its last.
+ * (A bound number is a REAL, hence the cast.)
+ */
+// The run's first and last rowid, each one step down results_position (MIN/MAX would scan the run).
+const SPAN = `span AS (SELECT (SELECT rowid FROM results WHERE run_id = @run ORDER BY rowid LIMIT 1) AS lo,
+                              (SELECT rowid FROM results WHERE run_id = @run ORDER BY rowid DESC LIMIT 1) AS hi)`;
+const SQLITE_BUCKET = 'CAST((results.rowid - span.lo) * @buckets / (span.hi - span.lo + 1) AS INTEGER)';
 
 const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
   position: 'rowid',
@@ -69,6 +88,26 @@ export function sqliteRunViews(db: Database.Database): RunViews {
               COUNT(*) AS n
        FROM v JOIN r ON r.k = v.k AND r.source = v.source
        GROUP BY v.k, v.source, bin ORDER BY v.k, v.source, bin`,
+    ),
+    // Read from results_reward (run_id, reward), which holds the rowid too: no row is read.
+    rewardSeries: db.prepare(
+      `WITH ${SPAN}
+       SELECT ${SQLITE_BUCKET} AS bucket, COUNT(*) AS results, COUNT(reward) AS rewarded,
+              AVG(reward) AS mean_reward, MIN(reward) AS min_reward, MAX(reward) AS max_reward
+       FROM results INDEXED BY results_reward, span WHERE results.run_id = @run
+       GROUP BY bucket ORDER BY bucket`,
+    ),
+    costSeries: db.prepare(
+      `WITH ${SPAN}
+       SELECT ${SQLITE_BUCKET} AS bucket,
+              MIN(results.created_at) AS first_saved_at, MAX(results.created_at) AS last_saved_at,
+              SUM(e.value ->> '$.usage.calls') AS calls,
+              SUM(e.value ->> '$.usage.prompt_tokens') AS prompt_tokens,
+              SUM(e.value ->> '$.usage.completion_tokens') AS completion_tokens,
+              SUM(e.value ->> '$.usage.cache_hits') AS cache_hits
+       FROM results JOIN span LEFT JOIN json_each(results.evidence) AS e
+       WHERE results.run_id = @run
+       GROUP BY bucket ORDER BY bucket`,
     ),
   };
 
@@ -161,6 +200,12 @@ export function sqliteRunViews(db: Database.Database): RunViews {
     },
     async rewardHistograms(runId, bins) {
       return histogramsFromBins(statements.histograms.all({ run: runId, bins }) as HistogramBinRow[], bins);
+    },
+    async rewardSeries(runId, buckets) {
+      return rewardSeriesFromRows(statements.rewardSeries.all({ run: runId, buckets }) as RewardSeriesRow[]);
+    },
+    async costSeries(runId, buckets) {
+      return costSeriesFromRows(statements.costSeries.all({ run: runId, buckets }) as CostSeriesRow[]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { RewardResult } from '../core/index.js';
 import type {
+  CostSeriesBucket,
   RewardHistogram,
+  RewardSeriesBucket,
   RunComparison,
   RunTotals,
   SamplePage,
@@ -92,6 +94,14 @@ export interface Store {
   compareRuns(a: string, b: string, page: { limit: number; offset: number }): Promise<RunComparison>;
   /** Histograms of the reward and of every source's component over one run. */
   rewardHistograms(runId: string, bins: number): Promise<RewardHistogram[]>;
+  /**
+   * The reward over a run's results in saved order, cut into at most `buckets` buckets of
+   * consecutive saves (equal spans of the save sequence, so a bucket may hold fewer results where
+   * other runs saved in between); empty buckets are left out. Read from an index, not the rows.
+   */
+  rewardSeries(runId: string, buckets: number): Promise<RewardSeriesBucket[]>;
+  /** The judge usage over a run's results in the same buckets as `rewardSeries`, with their save times. */
+  costSeries(runId: string, buckets: number): Promise<CostSeriesBucket[]>;
   /**
    * A cached model response (JSON text) that has not expired at `now` (ms since the epoch) and,
    * with `maxAgeMs`, was stored less than that long before `now`.

@@ -99,6 +99,8 @@ function runViewApiTests(open: () => Promise<Store>) {
     ['/api/runs/run-a/samples?colour=red', 'colour'],
     ['/api/compare?a=run-a', 'b'],
     ['/api/runs/run-a/histograms?bins=1000', 'bins'],
+    ['/api/runs/run-a/reward-series?buckets=0', 'buckets'],
+    ['/api/runs/run-a/cost-series?buckets=x', 'buckets'],
   ])('should answer %s with a 400 naming %s', async (path, field) => {
     const { status, body } = await get(path);
     expect(status).toBe(400);
@@ -142,6 +144,31 @@ function runViewApiTests(open: () => Promise<Store>) {
       { source: null, min: 0, max: 1, counts: [1, 2] },
       { source: 'math', min: 0, max: 1, counts: [1, 2] },
     ]);
+  });
+
+  test('should give the reward over results in saved order, bucketed in the database', async () => {
+    const { body } = await get('/api/runs/run-a/reward-series?buckets=2');
+    expect(body.buckets).toEqual([
+      { before: 0, results: 2, rewarded: 2, mean_reward: 0.5, min_reward: 0, max_reward: 1 },
+      { before: 2, results: 2, rewarded: 1, mean_reward: 0.5, min_reward: 0.5, max_reward: 0.5 },
+    ]);
+    expect((await get('/api/runs/run-a/reward-series')).body.buckets).toHaveLength(4);
+    expect((await get('/api/runs/run-none/reward-series')).status).toBe(404);
+  });
+
+  test('should give the judge usage over time of a run that called a model', async () => {
+    const { body } = await get('/api/runs/run-j/cost-series?buckets=10');
+    expect(body.buckets).toHaveLength(1);
+    expect(body.buckets[0]).toMatchObject({
+      calls: 2,
+      prompt_tokens: 300,
+      completion_tokens: 40,
+      cache_hits: 1,
+    });
+    expect(Number.isNaN(Date.parse(body.buckets[0].last_saved_at))).toBe(false);
+    expect(
+      (await get('/api/runs/run-a/cost-series')).body.buckets.map((b: { calls: number }) => b.calls),
+    ).toEqual([0, 0, 0, 0]);
   });
 
   test('should never write: other methods are refused', async () => {

@@ -14,6 +14,7 @@ import {
   RunsQuerySchema,
   SamplesQuerySchema,
   SampleTextQuerySchema,
+  SeriesQuerySchema,
 } from './view-queries.js';
 
 export interface ViewAppOptions {
@@ -122,6 +123,16 @@ export function createViewApp(options: ViewAppOptions): Hono {
     const { bins } = parseQuery(HistogramQuerySchema, c.req.query());
     const run = await requireRun(c.req.param('run'));
     return c.json({ histograms: await store.rewardHistograms(run.id, bins) });
+  });
+  app.get('/api/runs/:run/reward-series', async (c) => {
+    const { buckets } = parseQuery(SeriesQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    return c.json({ buckets: await store.rewardSeries(run.id, buckets) });
+  });
+  app.get('/api/runs/:run/cost-series', async (c) => {
+    const { buckets } = parseQuery(SeriesQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    return c.json({ buckets: await store.costSeries(run.id, buckets) });
   });
   app.get('/api/compare', async (c) => {
     const q = parseQuery(CompareQuerySchema, c.req.query());

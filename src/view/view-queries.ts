@@ -36,6 +36,10 @@ export const HistogramQuerySchema = z.strictObject({
   bins: z.coerce.number().int().min(1).max(200).default(20),
 });
 
+export const SeriesQuerySchema = z.strictObject({
+  buckets: z.coerce.number().int().min(1).max(500).default(60),
+});
+
 export const SampleTextQuerySchema = z.strictObject({
   field: z.enum(['prompt', 'response']).default('response'),
 });

@@ -465,5 +465,68 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect(await store.rewardHistograms(empty.id, 4)).toEqual([]);
       await store.close();
     });
+
+    test('should give the reward over a run in saved order, in buckets of consecutive results', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [
+        okResult('a', 0),
+        okResult('b', 1),
+        okResult('c', 0.5),
+        okResult('d', 0.5),
+        failedResult('e', ['x']),
+        okResult('f', 1),
+        okResult('g', 1),
+        okResult('h', 1),
+      ]);
+      expect(await store.rewardSeries(run.id, 4)).toEqual([
+        { before: 0, results: 2, rewarded: 2, mean_reward: 0.5, min_reward: 0, max_reward: 1 },
+        { before: 2, results: 2, rewarded: 2, mean_reward: 0.5, min_reward: 0.5, max_reward: 0.5 },
+        { before: 4, results: 2, rewarded: 1, mean_reward: 1, min_reward: 1, max_reward: 1 },
+        { before: 6, results: 2, rewarded: 2, mean_reward: 1, min_reward: 1, max_reward: 1 },
+      ]);
+      expect(await store.rewardSeries(run.id, 1)).toEqual([
+        { before: 0, results: 8, rewarded: 7, mean_reward: 5 / 7, min_reward: 0, max_reward: 1 },
+      ]);
+      // Another run saving in between: its saves are gaps in this run's span, never its buckets.
+      const other = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(other.id, [okResult('x', 0), okResult('y', 0)]);
+      await store.saveResults(run.id, [okResult('i', 0), okResult('j', 0)]);
+      const series = await store.rewardSeries(run.id, 5);
+      expect(series.length).toBeLessThanOrEqual(5);
+      expect(series.reduce((n, b) => n + b.results, 0)).toBe(10);
+      expect(series.at(-1)).toMatchObject({ before: 10 - (series.at(-1)?.results ?? 0), mean_reward: 0 });
+      expect(await store.rewardSeries(other.id, 3)).toEqual([
+        { before: 0, results: 1, rewarded: 1, mean_reward: 0, min_reward: 0, max_reward: 0 },
+        { before: 1, results: 1, rewarded: 1, mean_reward: 0, min_reward: 0, max_reward: 0 },
+      ]);
+      const empty = await store.createRun({ spec_name: 's', spec: {} });
+      expect(await store.rewardSeries(empty.id, 4)).toEqual([]);
+      await store.close();
+    });
+
+    test('should sum judge usage over a run in the reward series buckets, with their save times', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const judged = (id: string) => ({ ...judgedResult, id });
+      await store.saveResults(run.id, [judged('j1'), okResult('a', 1)]);
+      await store.saveResults(run.id, [judged('j2'), judged('j3')]);
+      const series = await store.costSeries(run.id, 2);
+      expect(series.map(({ first_saved_at, last_saved_at, ...usage }) => usage)).toEqual([
+        { calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
+        { calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
+      ]);
+      for (const bucket of series) {
+        expect(Date.parse(bucket.first_saved_at)).toBeLessThanOrEqual(Date.parse(bucket.last_saved_at));
+      }
+      expect(
+        (series[0] as { last_saved_at: string }).last_saved_at <=
+          (series[1] as { first_saved_at: string }).first_saved_at,
+      ).toBe(true);
+      const plain = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(plain.id, [okResult('a', 1)]);
+      expect((await store.costSeries(plain.id, 4)).map((b) => b.calls)).toEqual([0]);
+      await store.close();
+    });
   });
 }
