@@ -2,16 +2,19 @@ import { writeFile } from 'node:fs/promises';
 import type { RunRecord, Store } from '../store/index.js';
 
 /**
- * Writes one stored run as a self-contained HTML file (summary, per-source tables, histograms, the
- * failures and the lowest-reward samples): `runs show --report`, and `score`/`judge <kind> --report`
+ * Writes one stored run as a self-contained HTML file (summary, per-source tables, histograms, reward
+ * over results, cost over time when a judge ran, the failures and the lowest-reward samples): `runs show --report`, and `score`/`judge <kind> --report`
  * once their run is finished.
  */
 export async function writeRunReport(store: Store, run: RunRecord, file: string): Promise<void> {
   const { runOverview, runReportHtml } = await import('../view/index.js');
+  const overview = await runOverview(store, run);
   const html = runReportHtml({
-    run: await runOverview(store, run),
+    run: overview,
     sources: await store.sourceStats(run.id),
     histograms: await store.rewardHistograms(run.id, 20),
+    rewardSeries: await store.rewardSeries(run.id, 60),
+    ...(overview.cost && { costSeries: await store.costSeries(run.id, 60) }),
     failures: await store.listFailures(run.id),
     samples: (await store.querySamples(run.id, { sort: 'reward', order: 'asc', limit: 50, offset: 0 })).rows,
   });

@@ -1,46 +1,98 @@
 import { describe, expect, test } from 'vitest';
-import { runReportHtml } from './run-report-html.js';
+import { type RunReportInput, runReportHtml } from './run-report-html.js';
+import { expectSelfContained } from './test-utils/expect-self-contained.js';
 
 describe('runReportHtml', () => {
   test('should write one self-contained file with every store value escaped', () => {
-    const html = runReportHtml({
-      run: {
-        id: 'run-1',
-        spec_name: '<b>spec</b>',
-        status: 'finished',
-        input: 'in.jsonl',
-        output: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        finished_at: '2026-01-01T00:00:01.000Z',
-        results: 2,
-        failed: 1,
-        mean_reward: 0.5,
-        duration_ms: 1000,
-      },
-      sources: [{ source: 'math', count: 1, mean: 0.5, invalid: 0 }],
-      histograms: [{ source: null, min: 0, max: 1, counts: [1, 0, 1] }],
-      failures: [{ sample_id: 'x', reasons: ['bad "row" & <more>'] }],
-      samples: [
-        {
-          sample_id: 'pwn',
-          status: 'ok',
-          reward: 0,
-          components: { math: 0 },
-          data_source: null,
-          group: null,
-          total_ms: 1,
-          errors: 0,
-          warnings: 0,
-          response_preview: '<script>window.__pwned = 1</script>',
-          response_chars: 35,
-        },
-      ],
-    });
+    const html = runReportHtml(input);
     expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
     expect(html).toContain('&lt;b&gt;spec&lt;/b&gt;');
     expect(html).toContain('bad &quot;row&quot; &amp; &lt;more&gt;');
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/(src|href)=["']?https?:/i);
+    expectSelfContained(html);
     expect(html.match(/<rect /g)).toHaveLength(3);
+    expect(html).not.toContain('reward over results');
+  });
+
+  test('should plot the reward over results and, for a run that called a model, tokens and calls over time', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const html = runReportHtml({
+      ...input,
+      rewardSeries: [
+        { before: 0, results: 10, rewarded: 10, mean_reward: 0.4, min_reward: 0, max_reward: 1 },
+        { before: 10, results: 10, rewarded: 0, mean_reward: null, min_reward: null, max_reward: null },
+        { before: 20, results: 10, rewarded: 9, mean_reward: 0.7, min_reward: 0.5, max_reward: 1 },
+      ],
+      costSeries: [
+        {
+          first_saved_at: at(0),
+          last_saved_at: at(5),
+          calls: 4,
+          prompt_tokens: 400,
+          completion_tokens: 40,
+          cache_hits: 0,
+        },
+        {
+          first_saved_at: at(6),
+          last_saved_at: at(9),
+          calls: 2,
+          prompt_tokens: 200,
+          completion_tokens: 20,
+          cache_hits: 1,
+        },
+      ],
+    });
+    expectSelfContained(html);
+    expect(html).toContain('<figcaption>reward over results</figcaption>');
+    expect(html).toContain('<figcaption>tokens over time</figcaption>');
+    expect(html).toContain('<figcaption>calls over time</figcaption>');
+    // Two reward points (the bucket of failures has none), then the cumulative calls 0, 4, 6.
+    expect(html).toContain('<title>mean reward: 0.7 at 30</title>');
+    expect(html).toContain('<title>calls: 6 at 9</title>');
+    expect(runReportHtml({ ...input, costSeries: [{ ...at0(), calls: 0 }] })).not.toContain(
+      'calls over time',
+    );
   });
 });
+
+const at0 = () => ({
+  first_saved_at: '2026-01-01T00:00:00.000Z',
+  last_saved_at: '2026-01-01T00:00:00.000Z',
+  calls: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  cache_hits: 0,
+});
+
+const input: RunReportInput = {
+  run: {
+    id: 'run-1',
+    spec_name: '<b>spec</b>',
+    status: 'finished',
+    input: 'in.jsonl',
+    output: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    finished_at: '2026-01-01T00:00:01.000Z',
+    results: 2,
+    failed: 1,
+    mean_reward: 0.5,
+    duration_ms: 1000,
+  },
+  sources: [{ source: 'math', count: 1, mean: 0.5, invalid: 0 }],
+  histograms: [{ source: null, min: 0, max: 1, counts: [1, 0, 1] }],
+  failures: [{ sample_id: 'x', reasons: ['bad "row" & <more>'] }],
+  samples: [
+    {
+      sample_id: 'pwn',
+      status: 'ok',
+      reward: 0,
+      components: { math: 0 },
+      data_source: null,
+      group: null,
+      total_ms: 1,
+      errors: 0,
+      warnings: 0,
+      response_preview: '<script>window.__pwned = 1</script>',
+      response_chars: 35,
+    },
+  ],
+};

@@ -1,0 +1,88 @@
+import type { LineChartInput } from './line-chart-layout.js';
+
+/**
+ * A run's series as charts, for the run report and the web app's run page alike. The bucket shapes
+ * are the store's (`RewardSeriesBucket`, `CostSeriesBucket`), restated here so that the web app can
+ * use this file without the store's imports.
+ */
+
+export interface RewardBucket {
+  readonly before: number;
+  readonly results: number;
+  readonly mean_reward: number | null;
+  readonly min_reward: number | null;
+  readonly max_reward: number | null;
+}
+
+export interface CostBucket {
+  readonly first_saved_at: string;
+  readonly last_saved_at: string;
+  readonly calls: number;
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+}
+
+/**
+ * Mean reward per bucket of results in saved order (for a `serve` run, reward over requests), the
+ * bucket's min to max as a band; each point sits at the bucket's last result. Buckets of failed
+ * results only (no reward) are left out.
+ */
+export function rewardOverResultsChart(buckets: readonly RewardBucket[]): LineChartInput {
+  const rewarded = buckets.filter((b) => b.mean_reward !== null);
+  return {
+    series: [
+      {
+        name: 'mean reward',
+        points: rewarded.map((b) => ({ x: b.before + b.results, y: b.mean_reward as number })),
+      },
+    ],
+    band: rewarded.map((b) => ({
+      x: b.before + b.results,
+      low: b.min_reward ?? (b.mean_reward as number),
+      high: b.max_reward ?? (b.mean_reward as number),
+    })),
+    xLabel: 'results saved',
+    yLabel: 'reward',
+  };
+}
+
+const TIME_UNITS = [
+  { ms: 3_600_000, name: 'h' },
+  { ms: 60_000, name: 'min' },
+  { ms: 1000, name: 's' },
+] as const;
+
+/**
+ * Judge usage summed over time: cumulative tokens (prompt and completion) or calls at each bucket's
+ * last save, from 0 at the run's first save. Time is counted from that first save, in s, min or h.
+ */
+export function costOverTimeChart(
+  buckets: readonly CostBucket[],
+  measure: 'tokens' | 'calls',
+): LineChartInput {
+  const start = buckets.length > 0 ? Date.parse((buckets[0] as CostBucket).first_saved_at) : 0;
+  const span = buckets.length > 0 ? Date.parse((buckets.at(-1) as CostBucket).last_saved_at) - start : 0;
+  const unit = TIME_UNITS.find((u) => span >= 2 * u.ms) ?? TIME_UNITS[2];
+  const at = (b: CostBucket) => (Date.parse(b.last_saved_at) - start) / unit.ms;
+  const cumulative = (value: (b: CostBucket) => number) => {
+    let total = 0;
+    return [
+      { x: 0, y: 0 },
+      ...buckets.map((b) => {
+        total += value(b);
+        return { x: at(b), y: total };
+      }),
+    ];
+  };
+  return {
+    series:
+      measure === 'tokens'
+        ? [
+            { name: 'prompt tokens', points: cumulative((b) => b.prompt_tokens) },
+            { name: 'completion tokens', points: cumulative((b) => b.completion_tokens) },
+          ]
+        : [{ name: 'calls', points: cumulative((b) => b.calls) }],
+    xLabel: `time since the first result (${unit.name})`,
+    yLabel: measure === 'tokens' ? 'tokens, cumulative' : 'calls, cumulative',
+  };
+}
