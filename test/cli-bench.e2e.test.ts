@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
 
@@ -105,6 +106,64 @@ describe('rewardkit bench', () => {
     expect(server.requests).toHaveLength(calls);
     expect(again.output).toHaveLength(4);
     expect(again.report.score).toBe(1);
+  });
+
+  test('--report out.html: one self-contained page with the metric, the judge metrics and their plots, data escaped', async () => {
+    const dir = setup();
+    const PWN = '<script>window.__pwned = 1</script>';
+    const rows = [
+      {
+        id: 'h-1',
+        subset: PWN,
+        prompt: 'Rain?',
+        chosen: 'PW-GOOD-1 a long and careful answer',
+        rejected: 'PW-BAD-1 no',
+      },
+      {
+        id: 'h-2',
+        subset: 'plain',
+        prompt: 'Snow?',
+        chosen: 'PW-GOOD-2 yes',
+        rejected: 'PW-BAD-2 a much longer answer that is worse',
+      },
+      { id: '<img src=x onerror=alert(1)>', prompt: 'no responses' },
+    ];
+    writeFileSync(join(dir, 'pairs.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    server.script(atPosition1('PW-GOOD', 9, 2), atPosition1('PW-BAD', 2, 9));
+    const run = await runCli([
+      ...['bench', '--dataset', 'pairwise', '--input', join(dir, 'pairs.jsonl')],
+      ...['--models', join(dir, 'models.yaml'), '--model', 'judge', '--reasks', '0'],
+      ...['--output', join(dir, 'out.jsonl'), '--report', join(dir, 'report.html')],
+    ]);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/report {2}.*report\.html/);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expectSelfContained(html);
+    expect(html).toContain('<h1>Pairwise JSONL');
+    expect(html).toContain('<h2>Score: 1</h2>');
+    expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+    for (const text of ['position consistency', 'length: pearson', 'outcomes per group', 'ties excluded'])
+      expect(html).toContain(text);
+    // The per-group, outcome and length plots.
+    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html).toContain('length: longer picked vs longer better');
+
+    // A .json report of the same output holds the figures the plots are drawn from.
+    const again = await runCli([
+      ...['bench', '--dataset', 'pairwise', '--input', join(dir, 'pairs.jsonl')],
+      ...['--models', join(dir, 'models.yaml'), '--model', 'judge', '--reasks', '0'],
+      ...['--output', join(dir, 'out.jsonl'), '--report', join(dir, 'report.json')],
+    ]);
+    expect(again.code).toBe(3);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(report.outcomes).toEqual([
+      { group: PWN, judgments: 1, correct: 1, wrong: 0, tie: 0, invalid: 0 },
+      { group: 'plain', judgments: 1, correct: 1, wrong: 0, tie: 0, invalid: 0 },
+    ]);
+    const ratios = report.judge_metrics.length.by_ratio;
+    expect(ratios.reduce((n: number, b: { pairs: number }) => n + b.pairs, 0)).toBe(2);
   });
 
   test('rewardbench: Parquet input, an HTTP 500 and an unreadable judgment are invalid (0.5), not dropped', async () => {

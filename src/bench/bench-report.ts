@@ -1,5 +1,6 @@
 import type { AnyBenchDataset, BenchScore } from './bench-dataset.js';
 import type { BenchRecord, JudgedRecord } from './bench-record.js';
+import { type GroupOutcomes, groupOutcomes } from './group-outcomes.js';
 import { type JudgeMetrics, judgeMetrics } from './judge-metrics.js';
 
 /** What `rewardkit bench` writes with `--report` and prints as a table. */
@@ -9,6 +10,8 @@ export interface BenchReport extends BenchScore {
   /** Items in the output that were judged / that failed (malformed rows, errors while judging). */
   items: { judged: number; failed: number };
   judge_metrics: JudgeMetrics;
+  /** How each group's judgments ended (correct, wrong, tie, invalid), groups in input order. */
+  outcomes: GroupOutcomes[];
   /** The first failures with their reasons; `items.failed` has the count. */
   failures: Array<{ id: string; error: string }>;
 }
@@ -25,6 +28,7 @@ export function buildBenchReport(dataset: AnyBenchDataset, records: readonly Ben
     ...dataset.score(judged),
     items: { judged: judged.length, failed: failed.length },
     judge_metrics: judgeMetrics(judged.flatMap((r) => r.judgments)),
+    outcomes: groupOutcomes(judged),
     failures: failed.slice(0, KEPT_FAILURES).map((r) => ({ id: r.id, error: r.error })),
   };
 }

@@ -34,8 +34,10 @@ export {
   rmBenchCellKey,
   rmBenchDomain,
 } from './datasets/rm-bench.js';
+export type { GroupOutcomes } from './group-outcomes.js';
 export { type JudgeMetrics, judgeMetrics } from './judge-metrics.js';
 export { judgeChosenRejected, pairOutcome } from './judge-pair.js';
+export type { LengthRatioBucket } from './length-ratio-buckets.js';
 export { judgeListwise, ListwiseOutputSchema } from './listwise-judge.js';
 export { CREDIT_POLICIES, type CreditPolicy, meanCredit, pairCredit } from './pair-credit.js';
 export { pearson } from './pearson.js';

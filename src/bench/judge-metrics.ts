@@ -1,4 +1,5 @@
 import type { BenchJudgment } from './bench-record.js';
+import { type LengthRatioBucket, lengthRatioBuckets } from './length-ratio-buckets.js';
 import { pearson } from './pearson.js';
 
 /** What every benchmark report says about the judge itself, whatever the benchmark's own metric. */
@@ -21,6 +22,8 @@ export interface JudgeMetrics {
     longer_preferred_rate: number | null;
     /** Decided pairwise judgments with lengths. */
     pairs: number;
+    /** The longer-picked share beside the longer-better share, by how much longer (see lengthRatioBuckets). */
+    by_ratio: LengthRatioBucket[];
   };
   calls_per_judgment: number | null;
   prompt_tokens_per_judgment: number | null;
@@ -84,6 +87,7 @@ export function judgeMetrics(judgments: readonly BenchJudgment[]): JudgeMetrics 
       pearson: pearson(verdictSign, lengthDiff),
       longer_preferred_rate: rate(longer, unequal),
       pairs: verdictSign.length,
+      by_ratio: lengthRatioBuckets(judgments),
     },
     calls_per_judgment: rate(
       sum((j) => j.usage.calls),

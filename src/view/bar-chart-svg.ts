@@ -17,15 +17,44 @@ export interface BarChartInput {
 
 const ROW = 18;
 const LABEL = 150;
+/** About how wide a character of the 10px legend text is. */
+const CHAR = 6;
 
-/** Horizontal bars per category as an inline SVG, with round ticks and a legend for several series. */
+/** Legend items laid out left to right from `left`, wrapping before `right`: each one's x and line. */
+function legendLayout(names: readonly string[], left: number, right: number) {
+  let x = left;
+  let line = 0;
+  return names.map((name) => {
+    const width = 13 + name.length * CHAR + 12;
+    if (x > left && x + width > right) {
+      x = left;
+      line++;
+    }
+    const at = { x, line };
+    x += width;
+    return at;
+  });
+}
+
+/**
+ * Horizontal bars per category as an inline SVG, with round ticks and a legend for several series.
+ * A grouped bar of 0 is drawn as a sliver, so that 0 reads apart from unknown (no bar).
+ */
 export function barChartSvg(input: BarChartInput): string {
   const e = escapeHtml;
   const mode = input.mode ?? 'grouped';
   const width = input.width ?? 520;
   const perRow = mode === 'stacked' ? 1 : input.series.length;
   const rowHeight = Math.max(ROW, perRow * 8 + 6);
-  const legend = input.series.length > 1 ? 16 : 0;
+  const legendAt =
+    input.series.length > 1
+      ? legendLayout(
+          input.series.map((series) => series.name),
+          LABEL,
+          width - 14,
+        )
+      : [];
+  const legend = legendAt.length > 0 ? 14 * (Math.max(...legendAt.map((l) => l.line)) + 1) + 2 : 0;
   const top = 6 + legend;
   const bottom = top + input.categories.length * rowHeight;
   const height = bottom + 34;
@@ -53,16 +82,15 @@ export function barChartSvg(input: BarChartInput): string {
       const barHeight = mode === 'stacked' ? rowHeight - 6 : 7;
       const y = mode === 'stacked' ? y0 + 3 : y0 + 3 + i * 8;
       parts.push(
-        `<rect x="${x.at(from).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(0, x.at(to) - x.at(from)).toFixed(1)}" height="${barHeight}" fill="${color}"><title>${e(`${category} · ${series.name}: ${tickLabel(value)}`)}</title></rect>`,
+        `<rect x="${x.at(from).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(mode === 'stacked' ? 0 : 1.5, x.at(to) - x.at(from)).toFixed(1)}" height="${barHeight}" fill="${color}"><title>${e(`${category} · ${series.name}: ${tickLabel(value)}`)}</title></rect>`,
       );
     });
   });
-  input.series.forEach((series, i) => {
-    if (legend === 0) return;
-    const at = LABEL + i * 110;
+  legendAt.forEach((at, i) => {
+    const y = 4 + at.line * 14;
     parts.push(
-      `<rect x="${at}" y="4" width="9" height="9" fill="${SERIES_COLORS[i % SERIES_COLORS.length]}"/>`,
-      `<text x="${at + 13}" y="12" font-size="10">${e(series.name)}</text>`,
+      `<rect x="${at.x}" y="${y}" width="9" height="9" fill="${SERIES_COLORS[i % SERIES_COLORS.length]}"/>`,
+      `<text x="${at.x + 13}" y="${y + 8}" font-size="10">${e((input.series[i] as { name: string }).name)}</text>`,
     );
   });
   parts.push(

@@ -1,3 +1,4 @@
+export { type BenchReportHtmlInput, benchReportHtml } from './bench-report-html.js';
 export { createViewApp, type ViewAppOptions } from './create-view-app.js';
 export { escapeHtml } from './escape-html.js';
 export type { RunCost, RunOverview } from './run-overview.js';

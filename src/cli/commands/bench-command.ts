@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import type { BenchReportHtmlInput } from '../../view/index.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -15,6 +16,14 @@ import { formatBenchReport } from '../format-bench-report.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { createProgressReporter } from '../progress.js';
 import { addResponseCacheOptions, type JudgeModelFlags, openJudgeModel } from './judge-model.js';
+
+/** The report as JSON, or for a `.html` file as one self-contained page with its plots. */
+async function writeBenchReport(file: string, report: BenchReportHtmlInput, output: string): Promise<void> {
+  if (/\.html?$/i.test(file)) {
+    const { benchReportHtml } = await import('../../view/index.js');
+    await writeFile(file, benchReportHtml({ ...report, output }));
+  } else await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}
 
 interface BenchFlags extends JudgeModelFlags, DatasetInputFlags {
   dataset: string;
@@ -48,7 +57,10 @@ export function registerBenchCommand(command: Command, state: CommandState): voi
     .requiredOption('-o, --output <file>', 'one result per item (JSONL); rerunning skips ids already in it')
     .option('--judge <name>', 'pairwise judge for pairwise benchmarks: genrm, openrs or skill_rm', 'genrm')
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
-    .option('--report <file>', 'also write the report as JSON to this file')
+    .option(
+      '--report <file>',
+      'also write the report to this file: self-contained HTML with plots for .html, else JSON',
+    )
     .addOption(
       new Option(
         '--mode <mode>',
@@ -82,6 +94,8 @@ ${DATASET_INPUT_HELP}
 Examples:
   rewardkit bench --dataset rewardbench --input filtered-00000-of-00001.parquet \\
     --models models.yaml --model judge --output rb.jsonl --report rb.json
+  rewardkit bench --dataset pairwise --input pairs.jsonl --models models.yaml --model judge \\
+    --output p.jsonl --report p.html          (the report as one HTML file: tables and plots)
   rewardkit bench --dataset rewardbench2 --mode ratings --input test-00000-of-00001.parquet \\
     --models models.yaml --model judge --output rb2.jsonl
   rewardkit bench --dataset judgebench --input "dataset=judgebench,response_model=gpt-4o-2024-05-13.jsonl" \\
@@ -134,7 +148,7 @@ Examples:
           mode: flags.mode,
           seed: flags.seed,
         };
-        if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
+        if (flags.report) await writeBenchReport(flags.report, report, flags.output);
         process.stdout.write(
           formatBenchReport(result.report, {
             output: flags.output,
