@@ -345,6 +345,7 @@ describe('package entries', () => {
         "clipoWeightGradient",
         "clippedObjective",
         "createClipoHeadState",
+        "createShapingSummary",
         "defineGroupMethod",
         "etrClipBounds",
         "etrGroupMethod",

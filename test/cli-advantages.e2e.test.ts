@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { groupSeed, pickBrpoReference } from '../src/rl/index.js';
+import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
 
@@ -94,6 +95,51 @@ describe('rewardkit advantages', () => {
       expect(1 - (bounds[i]?.low as number)).toBeCloseTo(eps, 4);
       expect((bounds[i]?.high as number) - 1).toBeCloseTo(eps, 4);
     });
+  });
+
+  test('--report out.html: counts, stats and histograms of advantages, rewards and clip bounds, the first 100 groups', async () => {
+    const dir = tempDir();
+    const PWN = '<script>window.__pwned = 1</script>';
+    const input = file(dir, 'groups.jsonl', [
+      { group: PWN, rewards: [1, 0, null, 0] },
+      { group: 'same', rewards: [1, 1, 1, 1] },
+      { group: 'bad', rewards: [1, 'x'] },
+      ...Array.from({ length: 127 }, (_, i) => ({
+        group: `g${i}`,
+        rewards: [i % 2, (i + 1) % 3 === 0 ? 1 : 0, 0.5],
+      })),
+    ]);
+    const output = join(dir, 'adv.jsonl');
+    const report = join(dir, 'adv.html');
+    const run = await runCli([
+      'advantages',
+      '--method',
+      'etr',
+      '-i',
+      input,
+      '-o',
+      output,
+      '--report',
+      report,
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(
+      new RegExp(`rewardkit advantages: 130 groups, 129 ok, 1 failed; output ${output}; report ${report}\n$`),
+    );
+    const html = readFileSync(report, 'utf8');
+    expectSelfContained(html);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('<td>&lt;script&gt;window.__pwned = 1&lt;/script&gt;</td>');
+    expect(html).toContain('<h1>Advantages: etr</h1>');
+    expect(html).toContain('<td>groups with no signal (all advantages 0)</td><td class="n">1 (0.7752%)</td>');
+    expect(html).toContain('<td>failed rollouts (advantage 0, left out below)</td><td class="n">1</td>');
+    expect(html).toContain('The first 100 of 129 groups shaped');
+    expect(html).toContain('clip bounds [low, high]');
+    expect(html).toContain('&quot;eps_low&quot;: 0.2');
+    // Advantage, reward, clip low and clip high histograms.
+    expect(html.match(/<figure>/g)).toHaveLength(4);
+    expect(html.match(/<tr><td>g\d+<\/td>/g)).toHaveLength(98);
+    expect(html).toContain(`field &quot;rewards.1&quot;`);
   });
 
   test('should reject an unknown option key, a bad method and a missing input before reading rows', async () => {

@@ -105,6 +105,13 @@ export {
   storeRfnReference,
 } from './rfn-reference-document.js';
 export { type ScoredRollouts, scoredRollouts, spreadToGroup } from './scored-rollouts.js';
+export {
+  createShapingSummary,
+  type ShapedGroupRow,
+  type ShapingSummary,
+  type ShapingSummaryBuilder,
+  type ValueStats,
+} from './shaping-summary.js';
 export type { StateAccess } from './state-access.js';
 export { withStateLock } from './state-lock.js';
 export { stepwiseGroupAdvantages } from './stepwise-advantages.js';

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import {
@@ -7,6 +8,7 @@ import {
   GROUP_METHOD_NAMES,
   GROUP_METHODS,
   type GroupMethodName,
+  type GroupShaping,
   groupMethod,
   parseGroupOptions,
 } from '../../rl/index.js';
@@ -41,6 +43,7 @@ interface AdvantagesFlags extends DatasetInputFlags {
   cache: boolean;
   cacheTtl?: number;
   concurrency: number;
+  report?: string;
 }
 
 /** An integer flag (the seed may be 0 or negative), with an error that names the flag. */
@@ -97,6 +100,9 @@ Examples:
   rewardkit advantages fit-reference --input ref.jsonl --state-key run-1
   rewardkit advantages --method rfn --state-key run-1 --input groups.jsonl`;
 
+/** Methods that keep state under --state-key. */
+const STATEFUL = new Set<string>(['clipo', 'rfn', 'tri_factor']);
+
 /** Methods that cannot run without the store, given their options. */
 function needsStore(method: string, options: unknown): boolean {
   if (method === 'clipo' || method === 'tri_factor') return true;
@@ -136,6 +142,10 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
       'groups shaped at once (brpo: judged at once); clipo and tri_factor need 1',
       positiveInt('--concurrency'),
       1,
+    )
+    .option(
+      '--report <file>',
+      'also write one self-contained HTML file: counts, stats and histograms of advantages, rewards and clip bounds, the first groups',
     )
     .addHelpText('after', HELP)
     .action(async (flags: AdvantagesFlags) => {
@@ -193,6 +203,7 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
         const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes) : undefined;
         await runAdvantages(flags as Required<Pick<AdvantagesFlags, 'input'>> & AdvantagesFlags, state, {
           method,
+          reportOptions: options,
           options: judgeVotes ? { ...(options as object), votes: 1 } : options,
           context: {
             ...(runState && { state: runState }),
@@ -236,9 +247,16 @@ async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, v
 async function runAdvantages(
   flags: AdvantagesFlags & { input: string },
   state: CommandState,
-  run: Pick<ShapeJsonlGroupsOptions, 'method' | 'options' | 'context'>,
+  {
+    reportOptions,
+    ...run
+  }: Pick<ShapeJsonlGroupsOptions, 'method' | 'options' | 'context'> & {
+    /** The options as the user set them (with defaults), for the report. */
+    reportOptions: unknown;
+  },
 ): Promise<void> {
   const { shapeJsonlGroups } = await import('./shape-jsonl-groups.js');
+  const report = flags.report ? (await import('../../rl/index.js')).createShapingSummary() : undefined;
   const fromStdin = flags.input === '-';
   const toFile = flags.output !== undefined && flags.output !== '-';
   const output = toFile ? createWriteStream(flags.output as string) : process.stdout;
@@ -255,16 +273,35 @@ async function runAdvantages(
       concurrency: flags.concurrency,
       signal: controller.signal,
       onFailed: (line) => {
+        report?.addFailed(line);
         for (const error of line.errors) process.stderr.write(`rewardkit: ${error}\n`);
       },
+      ...(report && { onShaped: (row: unknown, shaping: GroupShaping) => report.add(row, shaping) }),
     });
     if (toFile) {
       output.end();
       await once(output, 'finish');
     }
+    if (report && flags.report) {
+      const { advantagesReportHtml } = await import('../../view/index.js');
+      await writeFile(
+        flags.report,
+        advantagesReportHtml({
+          method: run.method.name,
+          options: reportOptions,
+          input: fromStdin ? '<stdin>' : flags.input,
+          output: toFile ? (flags.output as string) : '<stdout>',
+          seed: flags.seed,
+          ...(flags.method && STATEFUL.has(flags.method) && { stateKey: flags.stateKey }),
+          interrupted: summary.interrupted,
+          summary: report.summary(),
+        }),
+      );
+    }
     const stopped = summary.interrupted ? '; interrupted' : '';
+    const reported = flags.report ? `; report ${flags.report}` : '';
     process.stderr.write(
-      `rewardkit advantages: ${summary.groups} groups, ${summary.ok} ok, ${summary.failed} failed; output ${toFile ? flags.output : '<stdout>'}${stopped}\n`,
+      `rewardkit advantages: ${summary.groups} groups, ${summary.ok} ok, ${summary.failed} failed; output ${toFile ? flags.output : '<stdout>'}${reported}${stopped}\n`,
     );
     state.exitCode = summary.interrupted ? EXIT.interrupted : summary.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
   } finally {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { errorMessage } from '../../core/index.js';
 import { checkRow, type FieldMapping, inputRows, openDataset, rowPlace } from '../../dataset/index.js';
-import type { GroupMethod, GroupShapingContext } from '../../rl/index.js';
+import type { GroupMethod, GroupShaping, GroupShapingContext } from '../../rl/index.js';
 import { createOrderedPool } from '../../runner/index.js';
 
 /** A group that could not be shaped: where it was, and every reason as `file:line: ...`. */
@@ -30,6 +30,8 @@ export interface ShapeJsonlGroupsOptions {
   /** Stops reading; the groups in flight finish and are written. */
   signal?: AbortSignal;
   onFailed?: (line: FailedGroupLine) => void;
+  /** Each group shaped, in input order: its row as read and the method's output. */
+  onShaped?: (row: unknown, shaping: GroupShaping) => void;
 }
 
 export interface ShapeJsonlGroupsSummary {
@@ -47,7 +49,7 @@ function rawGroup(value: unknown): string | undefined {
     : undefined;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; line: FailedGroupLine };
+type Outcome = { ok: true; row: unknown; value: GroupShaping } | { ok: false; line: FailedGroupLine };
 
 /**
  * Shapes every group of a dataset (JSONL, Parquet, …) and writes one JSON line per group, in input order. Groups
@@ -60,8 +62,10 @@ export async function shapeJsonlGroups(options: ShapeJsonlGroupsOptions): Promis
   let failed = 0;
   let interrupted = false;
   const pool = createOrderedPool<Outcome>(options.concurrency ?? 1, async (outcome) => {
-    if (outcome.ok) ok++;
-    else {
+    if (outcome.ok) {
+      ok++;
+      options.onShaped?.(outcome.row, outcome.value);
+    } else {
       failed++;
       options.onFailed?.(outcome.line);
     }
@@ -93,7 +97,8 @@ export async function shapeJsonlGroups(options: ShapeJsonlGroupsOptions): Promis
       }
       await pool.submit(async (): Promise<Outcome> => {
         try {
-          return { ok: true, value: await method.shape(parsed.value, options.options, options.context) };
+          const value = await method.shape(parsed.value, options.options, options.context);
+          return { ok: true, row: parsed.value, value };
         } catch (error) {
           return {
             ok: false,
