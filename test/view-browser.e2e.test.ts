@@ -141,6 +141,11 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator(`a[href="#/runs/${runIds[0]}"]`).click();
     await expect.poll(() => page.locator('#samples-count').textContent()).toBe('21 samples');
     expect(await page.locator('figure.histogram').count()).toBeGreaterThan(0);
+    // Reward over results: one point per result (21 results, fewer than the 60 buckets).
+    await page.locator('#reward-series [data-series="mean reward"] path').waitFor();
+    expect(await page.locator('#reward-series [data-series="mean reward"] circle').count()).toBe(21);
+    // No model was called: no cost over time.
+    expect(await page.locator('#tokens-series').count()).toBe(0);
     await shot(page, 'run');
     await page.fill('input[name="q"]', 'gsm8k-1');
     await page.click('form.filters button[type="submit"]');
@@ -156,6 +161,22 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('[data-trace]').waitFor();
     expect(await page.locator('[data-trace]').textContent()).toMatch(/judge calls \d+ · tokens/);
     await shot(page, 'trace');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should plot the tokens and calls of a judge run over time', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[1]}`);
+    // A fast run saves its results within a moment: the lines may be vertical, with no width.
+    await page.locator('#calls-series [data-series="calls"] path').waitFor({ state: 'attached' });
+    expect(await page.locator('#tokens-series [data-series="prompt tokens"] path').count()).toBe(1);
+    expect(await page.locator('#tokens-series [data-series="completion tokens"] path').count()).toBe(1);
+    // From 0 at the first save to the run's 4 calls (GenRM asks both orders of each of 2 samples).
+    const titles = await page.locator('#calls-series circle title').allTextContents();
+    expect(titles[0]).toBe('calls: 0 at 0');
+    expect(titles.at(-1)).toMatch(/^calls: 4 at /);
+    expect(await page.locator('#reward-series').count()).toBe(1);
+    await shot(page, 'run-judge');
     expect(failures).toEqual([]);
     await page.close();
   });

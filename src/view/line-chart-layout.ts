@@ -21,6 +21,8 @@ export interface LineChartInput {
   readonly band?: readonly { readonly x: number; readonly low: number; readonly high: number }[];
   readonly xLabel: string;
   readonly yLabel: string;
+  /** Fixed x range (e.g. time from 0); default the data's. */
+  readonly xDomain?: readonly [number, number];
   /** Fixed y range (e.g. [0, 1] for shares); default the data's. */
   readonly yDomain?: readonly [number, number];
   readonly width?: number;
@@ -75,7 +77,9 @@ export function lineChartLayout(input: LineChartInput): LineChartLayout {
     top: MARGIN.top,
     bottom: height - MARGIN.bottom,
   };
-  const xs = input.series.flatMap((s) => s.points.map((p) => p.x)).concat((input.band ?? []).map((b) => b.x));
+  const xs = input.xDomain
+    ? [...input.xDomain]
+    : input.series.flatMap((s) => s.points.map((p) => p.x)).concat((input.band ?? []).map((b) => b.x));
   const ys = input.yDomain
     ? [...input.yDomain]
     : input.series

@@ -82,6 +82,8 @@ export function costOverTimeChart(
             { name: 'completion tokens', points: cumulative((b) => b.completion_tokens) },
           ]
         : [{ name: 'calls', points: cumulative((b) => b.calls) }],
+    // From 0, and at least one unit wide: a fast run saves its results within a moment.
+    xDomain: [0, Math.max(1, span / unit.ms)],
     xLabel: `time since the first result (${unit.name})`,
     yLabel: measure === 'tokens' ? 'tokens, cumulative' : 'calls, cumulative',
   };

@@ -30,6 +30,26 @@ export interface RunDetail {
   sources: SourceStat[];
 }
 
+/** `api/runs/<id>/reward-series`: the reward over results in saved order, bucketed. */
+export interface RewardSeriesBucket {
+  before: number;
+  results: number;
+  rewarded: number;
+  mean_reward: number | null;
+  min_reward: number | null;
+  max_reward: number | null;
+}
+
+/** `api/runs/<id>/cost-series`: judge usage per bucket of results, with when they were saved. */
+export interface CostSeriesBucket {
+  first_saved_at: string;
+  last_saved_at: string;
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cache_hits: number;
+}
+
 export interface SampleRow {
   sample_id: string;
   status: 'ok' | 'failed';

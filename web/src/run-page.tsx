@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
-import type { Histogram, RunDetail } from './api';
+import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
+import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
+import { LineChart } from './line-chart';
 import { filterQuery, NO_FILTERS, SampleFilters } from './sample-filters';
 import { SamplesTable } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
 
-/** One run: its numbers, per-source statistics and histograms, and its samples. */
+/** Buckets of the reward-over-results and cost-over-time series. */
+const BUCKETS = 60;
+
+/**
+ * One run: its numbers, per-source statistics and histograms, the reward over its results (for a
+ * `serve` run, over requests) and, when a judge ran, its tokens and calls over time, and its samples.
+ */
 export function RunPage({ runId }: { runId: string }) {
   const path = `runs/${encodeURIComponent(runId)}`;
   // Statistics of a million rows take seconds: asked again only while the run is still going.
@@ -18,6 +26,17 @@ export function RunPage({ runId }: { runId: string }) {
   const detail = useApi<RunDetail>(samplesAnswered ? path : undefined, live ? 3000 : undefined);
   const histograms = useApi<{ histograms: Histogram[] }>(
     samplesAnswered ? `${path}/histograms?bins=20` : undefined,
+  );
+  // The reward series reads one index, so it follows a live run; the cost series reads every
+  // result's evidence, so it is asked only for a run whose sources called a model.
+  const rewardSeries = useApi<{ buckets: RewardSeriesBucket[] }>(
+    samplesAnswered ? `${path}/reward-series?buckets=${BUCKETS}` : undefined,
+    live ? 3000 : undefined,
+  );
+  const judged = detail.state === 'ok' && detail.data.sources.some((s) => s.usage !== undefined);
+  const costSeries = useApi<{ buckets: CostSeriesBucket[] }>(
+    judged ? `${path}/cost-series?buckets=${BUCKETS}` : undefined,
+    live ? 5000 : undefined,
   );
   const [query, setQuery] = useState(filterQuery(NO_FILTERS));
   useEffect(() => {
@@ -85,6 +104,34 @@ export function RunPage({ runId }: { runId: string }) {
         ) : (
           <StatusLine loaded={histograms} />
         )}
+      </div>
+      <div className="charts">
+        {rewardSeries.state === 'ok' ? (
+          rewardSeries.data.buckets.some((b) => b.mean_reward !== null) && (
+            <LineChart
+              id="reward-series"
+              caption={run.status === 'running' ? 'reward over results (live)' : 'reward over results'}
+              input={rewardOverResultsChart(rewardSeries.data.buckets)}
+            />
+          )
+        ) : (
+          <StatusLine loaded={rewardSeries} />
+        )}
+        {judged && costSeries.state === 'ok' && costSeries.data.buckets.some((b) => b.calls > 0) && (
+          <>
+            <LineChart
+              id="tokens-series"
+              caption="tokens over time"
+              input={costOverTimeChart(costSeries.data.buckets, 'tokens')}
+            />
+            <LineChart
+              id="calls-series"
+              caption="calls over time"
+              input={costOverTimeChart(costSeries.data.buckets, 'calls')}
+            />
+          </>
+        )}
+        {judged && costSeries.state !== 'ok' && <StatusLine loaded={costSeries} />}
       </div>
       {samples(sources.map((s) => s.source))}
     </section>
