@@ -165,6 +165,14 @@ export async function viewSection({ quick = false } = {}) {
     ],
     ['filtered: status failed', await latencies(app, `${base}&status=failed`, n)],
     ['text search (`q`, a scan of every response)', await latencies(app, `${base}&q=the%20sum%20is%2042`, 5)],
+    [
+      'reward over results (60 buckets, from the reward index)',
+      await latencies(app, `/api/runs/${runId}/reward-series?buckets=60`, n),
+    ],
+    [
+      'cost over time (60 buckets, a scan of every evidence list)',
+      await latencies(app, `/api/runs/${runId}/cost-series?buckets=60`, 5),
+    ],
     ['runs list (counts over the whole run)', await latencies(app, '/api/runs', n)],
   ];
   await store.close();
@@ -185,7 +193,7 @@ called through the hono app (\`app.request\`), ${n} times each, a page being 100
 ${rows.map(([name, t]) => `| ${name} | ${fmt(t.p50, 1)} ms | ${fmt(t.p99, 1)} ms |`).join('\n')}
 
 Time to first render of the samples page (navigation to the first sample row drawn, median of 3,
-chromium headless): ${renderMs === undefined ? 'not measured (no chromium)' : Number.isFinite(renderMs) ? `${fmt(renderMs)} ms` : 'over 60 s (see below)'}.
+chromium headless, \`rewardkit view\` in its own process): ${renderMs === undefined ? 'not measured (no chromium)' : Number.isFinite(renderMs) ? `${fmt(renderMs)} ms` : 'over 60 s (see below)'}.
 Web app bundle (\`dist/view-app/\`, ${files.length} files): ${fmt(raw / 1024, 1)} KiB, ${fmt(gz / 1024, 1)} KiB gzipped.`;
 }
 
