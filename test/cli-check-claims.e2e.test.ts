@@ -195,7 +195,10 @@ describe('rewardkit check claims', () => {
     writeFileSync(join(dir, 'in.jsonl'), '{"id": 1}\n');
     const run = await runCli(['check', 'claims', '--models', models, '--input', join(dir, 'in.jsonl')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--model <name> for every role, or --proposer <name> and --checker <name>/);
+    // The spec's error for the same params (`judge claims` and a spec give it too), naming the flag.
+    expect(run.stderr).toMatch(
+      /--model: name the models: "model" for every role, or "proposer" and "checker"/,
+    );
   });
 });
 

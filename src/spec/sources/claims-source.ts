@@ -11,6 +11,7 @@ import {
 import { usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { claimRows } from './claims-rows.js';
 
 const params = z
   .strictObject({
@@ -132,6 +133,7 @@ export const claimsSource = defineJudgeKind({
         ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
       };
     },
+  rows: claimRows,
   judge: {
     reads: 'metadata.documents: the retrieved documents (strings or {"title"?, "text"})',
     examples: [

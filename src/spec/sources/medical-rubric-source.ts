@@ -11,6 +11,7 @@ import {
 import { usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { medicalRubricRows } from './medical-rubric-rows.js';
 
 const params = z.strictObject({
   model: z
@@ -151,7 +152,7 @@ export const medicalRubricSource = defineJudgeKind({
       const { rubric, from } = medicalRubricOf(
         { id: sample.id, query, inline: sample.metadata.rubric, field: 'metadata.rubric' },
         fromFile,
-        'params.rubrics',
+        'params.rubrics (--rubrics)',
       );
       const judgment = await judgeMedicalRubric(
         { query: query === '' ? rubric.query : query, response: sample.response, rubric },
@@ -180,6 +181,7 @@ export const medicalRubricSource = defineJudgeKind({
       };
     };
   },
+  rows: medicalRubricRows,
   judge: {
     reads: 'metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics',
     examples: [

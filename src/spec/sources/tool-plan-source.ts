@@ -4,6 +4,7 @@ import { AtpRowSchema, judgeToolPlan, type ToolPlanRole } from '../../judges/ind
 import { usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { toolPlanRows } from './tool-plan-rows.js';
 
 const params = z.strictObject({
   model: z
@@ -128,6 +129,7 @@ export const toolPlanSource = defineJudgeKind({
         reason: `precision ${c?.precision ?? 'n/a'}, recall ${c?.recall ?? 'n/a'}, overall ${c?.overall ?? 'n/a'}; ${judgment.calls_planned.length} call(s), ${judgment.missed?.length ?? 0} missed, ${judgment.findings.length} finding(s)`,
       };
     },
+  rows: toolPlanRows,
   judge: {
     reads: 'metadata.doc, metadata.images and metadata.image_query, as in an ATP-Bench row',
     examples: ['--models models.yaml --model judge --input plans.jsonl --output judged.jsonl'],
