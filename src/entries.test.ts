@@ -216,6 +216,7 @@ describe('package entries', () => {
         "judgeToolPlan",
         "keyPointSupport",
         "lintRubric",
+        "llmEvpvRoles",
         "loadDomainPools",
         "loadEvpvImage",
         "loadMedicalRubrics",

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
 import {
-  createConstraintCache,
-  createLlmPremiseAuditor,
   EVPV_AGGREGATORS,
-  extractVisualConstraints,
-  judgeSteps,
+  llmEvpvRoles,
   scoreEvpvProblem,
   VisualConstraintsSchema,
 } from '../../judges/index.js';
@@ -75,13 +72,16 @@ export const evpvSource = defineJudgeKind({
   params,
   create: (p) => {
     // One description per image and question for the whole run, shared by every sample that asks.
-    let extract: ReturnType<typeof createConstraintCache> | undefined;
+    let roles: ReturnType<typeof llmEvpvRoles> | undefined;
     return async (sample, { services, signal }) => {
-      const extractor = services.model(p.extractor ?? p.model);
-      extract ??= createConstraintCache((input) =>
-        extractVisualConstraints(input, { model: extractor, reasks: p.reasks }),
+      roles ??= llmEvpvRoles(
+        {
+          extractor: services.model(p.extractor ?? p.model),
+          auditor: services.model(p.auditor ?? p.model),
+          stepJudge: services.model(p.step_judge ?? p.model),
+        },
+        { reasks: p.reasks },
       );
-      const stepModel = services.model(p.step_judge ?? p.model);
       const scored = await scoreEvpvProblem(
         {
           id: sample.id,
@@ -89,15 +89,7 @@ export const evpvSource = defineJudgeKind({
           ...visualInput(sample.metadata),
           candidates: [{ output: sample.response }],
         },
-        {
-          extract,
-          audit: createLlmPremiseAuditor({
-            model: services.model(p.auditor ?? p.model),
-            reasks: p.reasks,
-            signal,
-          }),
-          judgeSteps: (input) => judgeSteps(input, { model: stepModel, reasks: p.reasks, signal }),
-        },
+        roles(signal),
         { baseDir: '.' },
       );
       const usage = usageOf(scored.calls);
