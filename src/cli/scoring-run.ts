@@ -97,7 +97,7 @@ export async function runScoring(
   requireDatasetInput(flags.input);
   const input = datasetInputOptions(flags);
   const { scoreFile } = await import('../runner/index.js');
-  const store = await openStoreFromFlag(flags.store);
+  const store = await openStoreFromFlag(flags.store, { writerThread: true });
   if (flags.report !== undefined && store === undefined) {
     throw new RewardKitError(
       'RK_USAGE',
