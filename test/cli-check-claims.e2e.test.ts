@@ -8,6 +8,7 @@ import {
   type ScriptRule,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -241,6 +242,7 @@ describe('rewardkit score with a claims source', () => {
     ]);
     const evidence = (i: number) => (results[i]?.evidence as Array<Record<string, unknown>> | undefined)?.[0];
     expect(evidence(1)).toMatchObject({ kind: 'claims', verdict: 'fail', usage: { calls: 4 } });
+    expect(rolesOf(tracedCalls(evidence(1)))).toEqual(['proposer', 'checker', 'checker', 'checker']);
     expect(evidence(1)?.detail).toMatchObject({ claims: [{ verdict: 'fault' }, { verdict: 'fault' }] });
     expect(String(results[2]?.errors)).toMatch(/could not be made \(documents\): no documents/);
     for (const r of server.requests.filter((q) => isRole(q, CHECKER)))

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -73,6 +74,21 @@ describe('rewardkit score with a GenRM source', () => {
     expect(evidence(0)?.usage).toMatchObject({ calls: 2, retries: 0, cache_hits: 0 });
     expect(evidence(2)?.usage).toMatchObject({ calls: 2 });
     expect(evidence(2)?.detail).toMatchObject({ verdict: 'invalid' });
+    // Every call is kept with its judgment: both orders, what was sent, what came back, what was read.
+    const good = tracedCalls(evidence(0));
+    expect(good.map((c) => [c.role, c.order, c.variant, c.raw])).toEqual([
+      ['genrm_scores', 'forward', 0, scores(9, 4)],
+      ['genrm_scores', 'backward', 0, scores(4, 9)],
+    ]);
+    expect(good[0]?.messages.at(-1)?.content).toMatch(/<response-1-\w+>\nGOOD-LINE/);
+    expect(good[0]?.parsed).toMatchObject({ score_1: 9, score_2: 4 });
+    expect(good[0]).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, cached: false });
+    expect(tracedCalls(evidence(2)).map((c) => c.parse_error)).toEqual([
+      expect.stringMatching(/no JSON object/),
+      expect.stringMatching(/no JSON object/),
+    ]);
+    // The calls are kept once: not again inside the detail.
+    expect(JSON.stringify(evidence(0)?.detail)).not.toContain('messages');
     expect(run.code).toBe(3);
     expect(server.requests.every((r) => r.body.model === 'scripted-judge')).toBe(true);
     expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-test');

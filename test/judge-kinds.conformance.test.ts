@@ -14,10 +14,12 @@ import {
 } from '../src/spec/index.js';
 import { repoRoot } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { tracedCalls } from './traced-calls.js';
 
 /**
  * What every judge kind must do, whatever it judges: documented params that validate with their
- * defaults, unreadable model output ending as a failed sample with the reason and its usage kept,
+ * defaults, unreadable model output ending as a failed sample with the reason, its usage and its
+ * calls kept,
  * the abort signal reaching every call, and usage that adds up to what the server was asked.
  * A new judge kind gets a sample here and passes the same tests.
  */
@@ -207,6 +209,14 @@ describe('every judge kind', () => {
           prompt_tokens: 7 * calls,
           completion_tokens: 3 * calls,
         });
+        // And every call is kept with the failed judgment: its role, what was sent, what came back.
+        const traced = tracedCalls(evidence);
+        expect(traced.every((c) => c.raw === 'I would rather not say.' && c.prompt_tokens === 7)).toBe(true);
+        const sent = (messages: ReadonlyArray<{ content: unknown }> = []) =>
+          messages.map((m) => (typeof m.content === 'string' ? m.content : ''));
+        expect(traced.map((c) => sent(c.messages)).sort()).toEqual(
+          server.requests.map((r) => sent(r.body.messages)).sort(),
+        );
       } finally {
         await evaluator.close();
       }

@@ -8,7 +8,7 @@ import {
   ClaimTieSchema,
   marchClaimCheck,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { claimRows } from './claims-rows.js';
@@ -111,13 +111,13 @@ export const claimsSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
+      // The detail still holds the calls' traces too: `check claims` and `judge pointwise` read
+      // them there (judgment.calls). Once those commands read the usage instead, drop them here.
+      const calls = judgeCallsOf(judgment.calls);
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(
           `the claim check could not be made (${judgment.stage}): ${judgment.reason}`,
-          {
-            detail: judgment,
-            usage,
-          },
+          { detail: judgment, usage, calls },
         );
       }
       const faults = judgment.claims.filter((c) => c.verdict === 'fault').length;
@@ -126,6 +126,7 @@ export const claimsSource = defineJudgeKind({
         verdict: judgment.verdict === 'no_claims' ? 'abstain' : judgment.verdict,
         detail: judgment,
         usage,
+        calls,
         reason:
           judgment.verdict === 'no_claims'
             ? 'the Proposer found no claims to check (no_claims): scored 0'

@@ -6,7 +6,7 @@ import {
   scoreEvpvProblem,
   VisualConstraintsSchema,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 
@@ -93,12 +93,16 @@ export const evpvSource = defineJudgeKind({
         { baseDir: '.' },
       );
       const usage = usageOf(scored.calls);
+      const calls = judgeCallsOf(scored.calls);
       if (scored.status === 'failed') {
-        throw new SourceFailedError(scored.error, { detail: { raw: scored.raw ?? null }, usage });
+        throw new SourceFailedError(scored.error, { detail: { raw: scored.raw ?? null }, usage, calls });
       }
       const [candidate] = scored.candidates;
       if (candidate?.status !== 'ok') {
-        throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, { usage });
+        throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, {
+          usage,
+          calls,
+        });
       }
       const { output: _, ...detail } = candidate;
       // A reward is never made of a judge's unreadable output: the evaluation CLI keeps the paper's
@@ -113,6 +117,7 @@ export const evpvSource = defineJudgeKind({
         throw new SourceFailedError(unreadable, {
           detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
           usage,
+          calls,
         });
       }
       const score = candidate.scores[p.aggregator];
@@ -121,6 +126,7 @@ export const evpvSource = defineJudgeKind({
         verdict: score >= p.pass_at ? 'pass' : 'fail',
         detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
         usage,
+        calls,
         reason: `p = ${candidate.audit.p} over ${candidate.checklist.length} premise(s); ${p.aggregator} of gated steps [${candidate.gated_scores.join(', ')}]`,
       };
     };

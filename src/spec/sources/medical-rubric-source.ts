@@ -8,7 +8,7 @@ import {
   type MedicalScoringOptions,
   rubricFor,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { medicalRubricRows } from './medical-rubric-rows.js';
@@ -165,10 +165,14 @@ export const medicalRubricSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
+      // The detail still holds the calls' traces too: `check claims` and `judge pointwise` read
+      // them there (judgment.calls). Once those commands read the usage instead, drop them here.
+      const calls = judgeCallsOf(judgment.calls);
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(`the judge gave no readable grading: ${judgment.reason}`, {
           detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
           usage,
+          calls,
         });
       }
       const b = judgment.breakdown;
@@ -177,6 +181,7 @@ export const medicalRubricSource = defineJudgeKind({
         verdict: judgment.score >= p.pass_at ? 'pass' : 'fail',
         detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
         usage,
+        calls,
         reason: `essential ${b.essential.credit}/${b.essential.max}, extra ${b.extraCredit}, pitfall −${b.pitfall.deduction}/${b.pitfall.max}${b.rules.length > 0 ? `; rules: ${b.rules.join(', ')}` : ''}`,
       };
     };
