@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
 import { tracedCalls } from './traced-calls.js';
@@ -129,8 +130,23 @@ describe('rewardkit score with a GenRM source', () => {
       source: 'genrm',
       usage: { calls: 2, cache_hits: 2 },
     });
+    // A call answered from the cache is kept like any other, marked as a cache hit.
+    const evidenceOf = () => (readJsonl(join(dir, 'out.jsonl'))[0]?.evidence as unknown[] | undefined)?.[0];
+    expect(tracedCalls(evidenceOf()).map((c) => c.cached)).toEqual([true, true]);
     expect((await runCli([...args, '--no-cache'], { env })).code).toBe(0);
     expect(server.requests).toHaveLength(4);
+    // --no-traces keeps what the calls cost and leaves the calls out, of the output and the store.
+    expect((await runCli([...args, '--no-traces'], { env })).code).toBe(0);
+    expect(evidenceOf()).toMatchObject({ usage: { calls: 2 } });
+    expect(evidenceOf()).not.toHaveProperty('calls');
+    const store = openSqliteStore(env.REWARDKIT_STORE);
+    try {
+      const [lean, traced] = await store.listRuns({ limit: 2 });
+      expect((await store.getResult(lean?.id ?? '', 'a'))?.evidence[0]).not.toHaveProperty('calls');
+      expect((await store.getResult(traced?.id ?? '', 'a'))?.evidence[0]?.calls).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
   });
 
   test('should compare the rollouts of each group in a round robin when the source asks for it', async () => {
