@@ -111,20 +111,20 @@ export const claimsSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
-      // The detail still holds the calls' traces too: `check claims` and `judge pointwise` read
-      // them there (judgment.calls). Once those commands read the usage instead, drop them here.
       const calls = judgeCallsOf(judgment.calls);
+      // The calls go to the evidence's own `calls`, not again in the detail.
+      const { calls: _traces, ...detail } = judgment;
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(
           `the claim check could not be made (${judgment.stage}): ${judgment.reason}`,
-          { detail: judgment, usage, calls },
+          { detail, usage, calls },
         );
       }
       const faults = judgment.claims.filter((c) => c.verdict === 'fault').length;
       return {
         score: judgment.score,
         verdict: judgment.verdict === 'no_claims' ? 'abstain' : judgment.verdict,
-        detail: judgment,
+        detail,
         usage,
         calls,
         reason:

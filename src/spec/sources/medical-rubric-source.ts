@@ -165,12 +165,13 @@ export const medicalRubricSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
-      // The detail still holds the calls' traces too: `check claims` and `judge pointwise` read
-      // them there (judgment.calls). Once those commands read the usage instead, drop them here.
       const calls = judgeCallsOf(judgment.calls);
+      // The calls go to the evidence's own `calls`, not again in the detail.
+      const { calls: _traces, ...graded } = judgment;
+      const detail = { rubric_id: rubric.id, rubric_from: from, ...graded };
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(`the judge gave no readable grading: ${judgment.reason}`, {
-          detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
+          detail,
           usage,
           calls,
         });
@@ -179,7 +180,7 @@ export const medicalRubricSource = defineJudgeKind({
       return {
         score: judgment.score,
         verdict: judgment.score >= p.pass_at ? 'pass' : 'fail',
-        detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
+        detail,
         usage,
         calls,
         reason: `essential ${b.essential.credit}/${b.essential.max}, extra ${b.extraCredit}, pitfall −${b.pitfall.deduction}/${b.pitfall.max}${b.rules.length > 0 ? `; rules: ${b.rules.join(', ')}` : ''}`,
