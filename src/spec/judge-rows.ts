@@ -8,6 +8,9 @@ export interface JudgedRow {
   readonly usage: LlmUsage | undefined;
 }
 
+/** A judgment as a kind keeps it in its evidence detail: its calls are on the evidence instead. */
+export type DetailOf<J> = J extends unknown ? Omit<J, 'calls'> : never;
+
 /** One output line without its `id`; a line carrying `error` is a failed row. */
 export type RowLine = Record<string, unknown>;
 

@@ -57,7 +57,16 @@ export function registerJudgeRowsCommand(
   const name = rows.command.join(' ');
   const flags = paramFlags(
     kind.params,
-    new Set(['--input', '--output', '--concurrency', '--store', '--models', '--report']),
+    new Set([
+      '--input',
+      '--output',
+      '--concurrency',
+      '--store',
+      '--models',
+      '--report',
+      '--traces',
+      '--no-traces',
+    ]),
   ).filter((f) => !rows.omit?.includes(f.path[0] as string));
   const command = addResponseCacheOptions(
     addJsonlOptions(parent.command(rows.command[1]).description(rows.description), {

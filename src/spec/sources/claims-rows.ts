@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SampleIdSchema } from '../../core/index.js';
 import { type ClaimCheckJudgment, ClaimDocumentsSchema } from '../../judges/index.js';
-import { type JudgeRowFormat, lineCost, type RowLine } from '../judge-rows.js';
+import { type DetailOf, type JudgeRowFormat, lineCost, type RowLine } from '../judge-rows.js';
 
 /** A RAG answer to check, as MARCH's data writes it. */
 const ClaimRowSchema = z.object({
@@ -62,7 +62,7 @@ Proposer, Checker or matcher, or a backend that fails after its retries: {"id", 
     metadata: row.documents === undefined ? {} : { documents: row.documents },
   }),
   line: ({ detail, usage }) => {
-    const judgment = detail as ClaimCheckJudgment;
+    const judgment = detail as DetailOf<ClaimCheckJudgment>;
     const cost = lineCost(usage);
     if (judgment.status === 'invalid') {
       return {

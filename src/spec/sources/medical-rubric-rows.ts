@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema, SampleIdSchema } from '../../core/index.js';
 import { loadMedicalRubrics, type MedicalRubricJudgment, rubricFileProblems } from '../../judges/index.js';
-import { type JudgeRowFormat, lineCost } from '../judge-rows.js';
+import { type DetailOf, type JudgeRowFormat, lineCost } from '../judge-rows.js';
 
 /** A response to grade; the rubric comes inline (`rubric` or `metadata.rubric`) or from --rubrics by id. */
 const PointwiseRowSchema = z.object({
@@ -41,7 +41,7 @@ the valid ones are used and each row whose rubric is bad or unreadable is record
     };
   },
   line: ({ detail, usage }) => {
-    const judgment = detail as MedicalRubricJudgment;
+    const judgment = detail as DetailOf<MedicalRubricJudgment>;
     const cost = lineCost(usage);
     // Never a score: the reason, the judge's last output and what the calls cost are kept.
     if (judgment.status === 'invalid') {
