@@ -26,6 +26,7 @@ const SECTIONS = {
   trace2skill: 'Trace2Skill against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
   view: 'Inspector',
+  traces: 'Judge traces',
   lab: 'Lab',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
@@ -515,6 +516,12 @@ if (measures('trace2skill'))
 // ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
 if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
 if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));
+// ── judge traces: what keeping every call costs (bench/traces.mjs, also runnable alone) ────────
+if (measures('traces')) {
+  const at = process.argv.indexOf('--before');
+  const { tracesSection } = await import('./traces.mjs');
+  sections.push(await tracesSection({ quick, fmt, before: at > 0 ? process.argv[at + 1] : undefined }));
+}
 // ── lab: training throughput and the experiments' defaults (bench/lab.mjs) ─────────────────────
 if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection({ quick, fmt, root }));
 

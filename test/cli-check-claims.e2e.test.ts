@@ -8,6 +8,7 @@ import {
   type ScriptRule,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -195,7 +196,10 @@ describe('rewardkit check claims', () => {
     writeFileSync(join(dir, 'in.jsonl'), '{"id": 1}\n');
     const run = await runCli(['check', 'claims', '--models', models, '--input', join(dir, 'in.jsonl')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--model <name> for every role, or --proposer <name> and --checker <name>/);
+    // The spec's error for the same params (`judge claims` and a spec give it too), naming the flag.
+    expect(run.stderr).toMatch(
+      /--model: name the models: "model" for every role, or "proposer" and "checker"/,
+    );
   });
 });
 
@@ -238,6 +242,7 @@ describe('rewardkit score with a claims source', () => {
     ]);
     const evidence = (i: number) => (results[i]?.evidence as Array<Record<string, unknown>> | undefined)?.[0];
     expect(evidence(1)).toMatchObject({ kind: 'claims', verdict: 'fail', usage: { calls: 4 } });
+    expect(rolesOf(tracedCalls(evidence(1)))).toEqual(['proposer', 'checker', 'checker', 'checker']);
     expect(evidence(1)?.detail).toMatchObject({ claims: [{ verdict: 'fault' }, { verdict: 'fault' }] });
     expect(String(results[2]?.errors)).toMatch(/could not be made \(documents\): no documents/);
     for (const r of server.requests.filter((q) => isRole(q, CHECKER)))

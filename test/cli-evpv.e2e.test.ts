@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -351,6 +352,10 @@ describe('rewardkit score with the evpv source kind', () => {
       ['no-image', null],
     ]);
     expect(String(results[2]?.errors)).toMatch(/field "response": no <step>/);
+    expect(rolesOf(tracedCalls((results[1]?.evidence as unknown[] | undefined)?.[0]))).toEqual([
+      'evpv_audit',
+      'evpv_step_scores',
+    ]);
     expect(String(results[3]?.errors)).toMatch(/field "metadata\.image": missing/);
     // Symbolic images never reach a model: only audits and step judgments were asked for.
     expect(server.requests.every((r) => !JSON.stringify(r.body).includes('image_url'))).toBe(true);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -81,6 +82,7 @@ describe('rewardkit judge <kind>: a judge kind through the score runner', () => 
     expect(results[2]?.reward).toBeCloseTo(0.9, 12);
     const evidence = (results[1]?.evidence as Array<Record<string, unknown>> | undefined)?.at(0);
     expect(evidence).toMatchObject({ source: 'medical_rubric', verdict: 'fail', usage: { calls: 1 } });
+    expect(rolesOf(tracedCalls(evidence))).toEqual(['medical_rubric_grades']);
     expect(run.stdout).toMatch(/scored\s+3/);
     const runs = await runCli(['runs', 'list'], { env: { REWARDKIT_STORE: store } });
     expect(runs.stdout).toContain('judge:medical_rubric');

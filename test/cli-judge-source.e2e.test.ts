@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -73,6 +75,21 @@ describe('rewardkit score with a GenRM source', () => {
     expect(evidence(0)?.usage).toMatchObject({ calls: 2, retries: 0, cache_hits: 0 });
     expect(evidence(2)?.usage).toMatchObject({ calls: 2 });
     expect(evidence(2)?.detail).toMatchObject({ verdict: 'invalid' });
+    // Every call is kept with its judgment: both orders, what was sent, what came back, what was read.
+    const good = tracedCalls(evidence(0));
+    expect(good.map((c) => [c.role, c.order, c.variant, c.raw])).toEqual([
+      ['genrm_scores', 'forward', 0, scores(9, 4)],
+      ['genrm_scores', 'backward', 0, scores(4, 9)],
+    ]);
+    expect(good[0]?.messages.at(-1)?.content).toMatch(/<response-1-\w+>\nGOOD-LINE/);
+    expect(good[0]?.parsed).toMatchObject({ score_1: 9, score_2: 4 });
+    expect(good[0]).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, cached: false });
+    expect(tracedCalls(evidence(2)).map((c) => c.parse_error)).toEqual([
+      expect.stringMatching(/no JSON object/),
+      expect.stringMatching(/no JSON object/),
+    ]);
+    // The calls are kept once: not again inside the detail.
+    expect(JSON.stringify(evidence(0)?.detail)).not.toContain('messages');
     expect(run.code).toBe(3);
     expect(server.requests.every((r) => r.body.model === 'scripted-judge')).toBe(true);
     expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-test');
@@ -113,8 +130,23 @@ describe('rewardkit score with a GenRM source', () => {
       source: 'genrm',
       usage: { calls: 2, cache_hits: 2 },
     });
+    // A call answered from the cache is kept like any other, marked as a cache hit.
+    const evidenceOf = () => (readJsonl(join(dir, 'out.jsonl'))[0]?.evidence as unknown[] | undefined)?.[0];
+    expect(tracedCalls(evidenceOf()).map((c) => c.cached)).toEqual([true, true]);
     expect((await runCli([...args, '--no-cache'], { env })).code).toBe(0);
     expect(server.requests).toHaveLength(4);
+    // --no-traces keeps what the calls cost and leaves the calls out, of the output and the store.
+    expect((await runCli([...args, '--no-traces'], { env })).code).toBe(0);
+    expect(evidenceOf()).toMatchObject({ usage: { calls: 2 } });
+    expect(evidenceOf()).not.toHaveProperty('calls');
+    const store = openSqliteStore(env.REWARDKIT_STORE);
+    try {
+      const [lean, traced] = await store.listRuns({ limit: 2 });
+      expect((await store.getResult(lean?.id ?? '', 'a'))?.evidence[0]).not.toHaveProperty('calls');
+      expect((await store.getResult(traced?.id ?? '', 'a'))?.evidence[0]?.calls).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
   });
 
   test('should compare the rollouts of each group in a round robin when the source asks for it', async () => {

@@ -7,6 +7,7 @@ import {
   type ScriptedOpenAIServer,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -282,6 +283,12 @@ describe('rewardkit score with a tool_plan source', () => {
       verdict: 'pass',
       usage: { calls: 4 },
     });
+    expect(rolesOf(tracedCalls((ok.evidence as unknown[])[0]))).toEqual([
+      'tool_call_precision',
+      'tool_call_precision',
+      'tool_plan_missed',
+      'tool_plan_overall',
+    ]);
     expect(bad.reward).toBeNull();
     expect(String(bad.errors)).toMatch(/tool_plan: metadata\.doc: /);
   });

@@ -7,6 +7,7 @@ import {
   type ScriptRule,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -223,6 +224,14 @@ describe('rewardkit score with an openrs source', () => {
       (results[i]?.evidence as Array<{ reason: string }> | undefined)?.[0]?.reason;
     expect(evidence(2)).toMatch(/loses to the reference \(decided by ground truth\)/);
     expect(evidence(3)).toMatch(/beats the reference \(decided by constraints\)/);
+    const wins = tracedCalls((results[0]?.evidence as unknown[] | undefined)?.[0]);
+    // Both orders of the comparison, tagged, after the pre-check and the intent analysis.
+    expect(wins.map((c) => [c.role, c.order])).toEqual([
+      ['openrs_ground_truth', undefined],
+      ['openrs_intent', undefined],
+      ['openrs_comparison', 'forward'],
+      ['openrs_comparison', 'backward'],
+    ]);
     expect(String(results[4]?.errors)).toMatch(/no readable verdict: forward comparison: .*no JSON object/);
     expect(run.code).toBe(3);
     // The backward order shows the reference as A and the response as B.

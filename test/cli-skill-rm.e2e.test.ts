@@ -7,6 +7,7 @@ import {
   type ScriptRule,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { rolesOf, tracedCalls } from './traced-calls.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -75,6 +76,7 @@ describe('rewardkit judge skill_rm', () => {
     expect(wrong).toMatchObject({ id: 'wrong', reward: 0.1 });
     const evidence = (wrong?.evidence as Array<Record<string, unknown>> | undefined)?.at(0);
     expect(evidence).toMatchObject({ source: 'skill_rm', usage: { calls: 3 }, detail: { route: 'text' } });
+    expect(rolesOf(tracedCalls(evidence))).toEqual(['skill_rm_agent', 'skill_rm_agent', 'skill_rm_agent']);
     const verifierRun = String(server.requests[2]?.body.messages?.at(-1)?.content);
     expect(verifierRun).toContain('"favours":null');
     expect(verifierRun).toContain('the response passes');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../src/cli/params-flags.js';
 import { promptText } from '../src/core/index.js';
 import { defineJudgeRole, promptNonce, untrustedBlock } from '../src/judges/index.js';
-import { createOpenAICompatibleModel, usageOf } from '../src/llm/index.js';
+import { createOpenAICompatibleModel, judgeCallsOf, usageOf } from '../src/llm/index.js';
 import {
   createEvaluator,
   defineJudgeKind,
@@ -40,10 +40,11 @@ const politenessSource = defineJudgeKind({
         { model: services.model(p.model), reasks: p.reasks, signal },
       );
       const usage = usageOf(outcome.calls);
+      const calls = judgeCallsOf(outcome.calls);
       if (outcome.status === 'invalid')
-        throw new SourceFailedError(outcome.reason, { detail: outcome, usage });
+        throw new SourceFailedError(outcome.reason, { detail: { raw: outcome.raw }, usage, calls });
       const score = outcome.value.polite ? 1 : 0;
-      return { score, verdict: score === 1 ? 'pass' : 'fail', reason: outcome.value.reason, usage };
+      return { score, verdict: score === 1 ? 'pass' : 'fail', reason: outcome.value.reason, usage, calls };
     },
   judge: {
     reads: 'nothing else',
@@ -97,6 +98,9 @@ describe('adding a judge kind (the example of docs/architecture.md)', () => {
     });
     expect([kind.reward, curt.reward]).toEqual([1, 0]);
     expect(kind.evidence[0]?.usage?.calls).toBe(1);
+    expect(kind.evidence[0]?.calls?.map((c) => [c.role, c.parsed])).toEqual([
+      ['politeness', { polite: true, reason: 'thanks' }],
+    ]);
     // The system turn is the role's own; the reply under judgment only ever appears inside its block.
     expect(server.requests[0]?.body.messages?.[0]?.content).toBe(
       'You judge whether a reply is polite. Answer JSON {"polite": boolean, "reason": string}.',

@@ -4,13 +4,22 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import type { Sample } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import { createEvaluator, isJudgeKind, type JudgeKind, parseSpec, sourceKinds } from '../src/spec/index.js';
+import {
+  createEvaluator,
+  isJudgeKind,
+  type JudgeKind,
+  parseSpec,
+  type SourceFailedError,
+  sourceKinds,
+} from '../src/spec/index.js';
 import { repoRoot } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { tracedCalls } from './traced-calls.js';
 
 /**
  * What every judge kind must do, whatever it judges: documented params that validate with their
- * defaults, unreadable model output ending as a failed sample with the reason and its usage kept,
+ * defaults, unreadable model output ending as a failed sample with the reason, its usage and its
+ * calls kept,
  * the abort signal reaching every call, and usage that adds up to what the server was asked.
  * A new judge kind gets a sample here and passes the same tests.
  */
@@ -66,6 +75,32 @@ const samples: Record<string, Sample> = {
   },
 };
 
+/** A row in each judge's own benchmark format, for the kinds that declare one (`rows`). */
+const benchmarkRows: Record<string, unknown> = {
+  medical_rubric: {
+    id: 'm',
+    prompt: 'Can I take ibuprofen with a cold?',
+    response: 'Usually yes.',
+    rubric: inlineRubric,
+  },
+  claims: {
+    id: 'c',
+    question: 'What is the capital of France?',
+    documents: ['Paris is the capital of France.'],
+    answer: 'The capital of France is Paris.',
+  },
+  tool_plan: {
+    trace_id: 't',
+    category: 'travel',
+    query: 'How do I recognise a red panda?',
+    image_query: null,
+    doc: ['Red pandas have a ringed tail.'],
+    images: [],
+    gt: 'hidden',
+    response: 'Red pandas are small.\n<image_search>red panda</image_search>\nLook at the ringed tail.',
+  },
+};
+
 const judgeKinds = [...sourceKinds.values()].filter(isJudgeKind);
 
 let server: ScriptedOpenAIServer;
@@ -93,8 +128,49 @@ function evaluatorFor(kind: JudgeKind) {
 }
 
 describe('every judge kind', () => {
-  test('should be covered here (a new judge kind needs a sample above)', () => {
+  test('should be covered here (a new judge kind needs a sample above, and a row if it has a format)', () => {
     expect(judgeKinds.map((k) => k.kind).sort()).toEqual(Object.keys(samples).sort());
+    expect(
+      judgeKinds
+        .filter((k) => k.rows)
+        .map((k) => k.kind)
+        .sort(),
+    ).toEqual(Object.keys(benchmarkRows).sort());
+  });
+
+  describe.each(
+    judgeKinds.filter((kind) => kind.rows).map((kind) => [kind.rows?.command.join(' '), kind] as const),
+  )('row command %s', (_name, kind) => {
+    const rows = kind.rows as NonNullable<JudgeKind['rows']>;
+    test("should judge its benchmark's row with the kind's check, and write an unreadable judgment as a failed line with its cost", async () => {
+      server.script({
+        reply: { content: 'I would rather not say.', usage: { prompt_tokens: 7, completion_tokens: 3 } },
+      });
+      const row = rows.schema.parse(benchmarkRows[kind.kind]);
+      expect(rows.idOf(row)).toBe(
+        kind.kind === 'tool_plan' ? 't' : (benchmarkRows[kind.kind] as { id: string }).id,
+      );
+      const check = kind.create(kind.params.parse({ model: 'judge', reasks: 0 }));
+      const services = {
+        model: () => model(),
+        codeSandbox: () => {
+          throw new Error('no code');
+        },
+      };
+      const judged = await Promise.resolve(
+        check(rows.sample(row), { services, signal: new AbortController().signal }),
+      ).then(
+        (outcome) => ({ detail: outcome.detail, usage: outcome.usage }),
+        (error: SourceFailedError) => ({ detail: error.trace.detail, usage: error.trace.usage }),
+      );
+      const line = rows.line(judged, row);
+      const calls = server.requests.length;
+      expect(calls).toBeGreaterThan(0);
+      expect(line.error).toEqual(expect.any(String));
+      expect(line).toMatchObject({ calls, tokens: 10 * calls, usage: { calls } });
+      // Untrusted fields the judge must not see stay out of every request (ATP-Bench's gold).
+      expect(JSON.stringify(server.requests)).not.toContain('hidden');
+    });
   });
 
   describe.each(judgeKinds.map((kind) => [kind.kind, kind] as const))('%s', (_name, kind) => {
@@ -133,6 +209,14 @@ describe('every judge kind', () => {
           prompt_tokens: 7 * calls,
           completion_tokens: 3 * calls,
         });
+        // And every call is kept with the failed judgment: its role, what was sent, what came back.
+        const traced = tracedCalls(evidence);
+        expect(traced.every((c) => c.raw === 'I would rather not say.' && c.prompt_tokens === 7)).toBe(true);
+        const sent = (messages: ReadonlyArray<{ content: unknown }> = []) =>
+          messages.map((m) => (typeof m.content === 'string' ? m.content : ''));
+        expect(traced.map((c) => sent(c.messages)).sort()).toEqual(
+          server.requests.map((r) => sent(r.body.messages)).sort(),
+        );
       } finally {
         await evaluator.close();
       }

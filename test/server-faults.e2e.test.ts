@@ -130,6 +130,21 @@ describe('rewardkit serve under load and faults', () => {
     expect(ok.json()).toMatchObject({ results: [{ id: 'next', status: 'ok', reward: 0.5 }] });
   });
 
+  test('should answer each judgment with its calls, and with --no-traces only their usage', async () => {
+    judge.script({ reply: { content: scores(8, 3) } });
+    const callsOf = (body: unknown) =>
+      (body as { results: Array<{ evidence: Array<{ calls?: Array<{ order: string }> }> }> }).results[0]
+        ?.evidence[0]?.calls;
+    const traced = await judgeServer();
+    const answer = await postJson(`${traced.url}/v1/rewards`, { samples: [sample('a', 'fine')] });
+    expect(callsOf(answer.json())?.map((c) => c.order)).toEqual(['forward', 'backward']);
+    await serving?.stop();
+    const lean = await judgeServer(['--no-traces']);
+    const leanAnswer = await postJson(`${lean.url}/v1/rewards`, { samples: [sample('b', 'fine')] });
+    expect(leanAnswer.json()).toMatchObject({ results: [{ evidence: [{ usage: { calls: 2 } }] }] });
+    expect(callsOf(leanAnswer.json())).toBeUndefined();
+  });
+
   test('should record a judge backend that is down as an invalid component, with the reward per policy', async () => {
     judge.script({ reply: { status: 503, error: 'overloaded' } });
     const { url } = await judgeServer(['--failed-reward', '-1']);

@@ -78,7 +78,9 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     ]);
     judge = await startScriptedOpenAIServer();
     judge.script({
-      reply: { content: JSON.stringify({ principles: ['vivid'], critique: 'fine', score_1: 8, score_2: 3 }) },
+      reply: {
+        content: JSON.stringify({ principles: ['vivid'], critique: `fine ${PWNED}`, score_1: 8, score_2: 3 }),
+      },
     });
     writeFileSync(
       join(dir, 'models.yaml'),
@@ -188,6 +190,39 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('#response script').count()).toBe(0);
     await shot(page, 'script-as-text');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test("should show a judged sample's calls: both orders side by side, the prompt sent and the raw output, markup as text", async () => {
+    const { page, failures } = await open(`#/runs/${runIds[1]}/samples/pwn`);
+    const section = page.locator('[data-judge-calls]');
+    await section.waitFor();
+    expect(await section.locator('h4').textContent()).toBe('Judge calls (2)');
+    const forward = section.locator('[data-order-column="forward"] details.judge-call');
+    const backward = section.locator('[data-order-column="backward"] details.judge-call');
+    expect([await forward.count(), await backward.count()]).toEqual([1, 1]);
+    const [left, right] = [
+      await section.locator('[data-order-column="forward"]').boundingBox(),
+      await section.locator('[data-order-column="backward"]').boundingBox(),
+    ];
+    expect(right?.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0) - 1);
+    expect(right?.y).toBe(left?.y);
+    expect(await forward.locator('summary').textContent()).toMatch(
+      /#1 genrm_scores · forward · vote 0 · tokens 10 in \/ 5 out · [\d.]+ ms · retries 0/,
+    );
+    await forward.locator('summary').click();
+    const prompt = forward.locator('[data-message-role="user"] pre');
+    await prompt.waitFor({ state: 'visible' });
+    // The prompt the judge got holds the judged response, <script> and all, as text.
+    expect(await prompt.textContent()).toContain('Write a line about rain.');
+    expect(await prompt.textContent()).toContain(`Rain ${PWNED} falls.`);
+    const raw = forward.locator('pre.call-raw');
+    expect(await raw.isVisible()).toBe(true);
+    expect(await raw.textContent()).toContain(`"critique":"fine ${PWNED}"`);
+    expect(await section.locator('script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await shot(page, 'judge-calls');
     expect(failures).toEqual([]);
     await page.close();
   });

@@ -235,3 +235,18 @@ function flagsAt(flags: readonly ParamFlag[], path: readonly string[]): string {
   const below = flags.filter((f) => path.every((key, i) => f.path[i] === key)).map((f) => f.flag);
   return below.length > 0 ? below.join(', ') : `--${path.map(kebab).join('-')}`;
 }
+
+/**
+ * The model names the params give: every top-level string param whose placeholder is `<name>` (a
+ * model from the models file; a choice such as claims' `--reward <name>` is an enum, not a model),
+ * so a command can pick them all before the first row.
+ */
+export function modelParamNames(schema: z.ZodType, params: Record<string, unknown>): string[] {
+  return Object.entries((schema as z.ZodObject).shape).flatMap(([key, param]) => {
+    const { inner, placeholder } = unwrap(param as z.ZodType);
+    const value = params[key];
+    return placeholder === 'name' && defOf(inner).type === 'string' && typeof value === 'string'
+      ? [value]
+      : [];
+  });
+}

@@ -17,6 +17,10 @@ export const workersOption = () =>
     .argParser(nonNegativeInt('--workers'))
     .default(0);
 
+/** `--no-traces`, shared by `score`, `judge <kind>` and `serve`. */
+export const TRACES_FLAG_HELP =
+  "keep only each judgment's usage totals, not its calls' messages, raw outputs and parses (smaller outputs and store; nothing to inspect call by call)";
+
 /**
  * The evaluator a scoring command uses: a pool of worker threads for CPU-bound verifiers, or the
  * main thread when asked (`--workers 0`) or when models are configured — judge sources wait on
@@ -29,6 +33,8 @@ export async function createScoringEvaluator(
     readonly workers: number;
     readonly models: ReadonlyMap<string, ChatModel>;
     readonly allowUnsafeCode: boolean;
+    /** Keep every judge call on its evidence (default true). */
+    readonly traces?: boolean;
   },
 ): Promise<Evaluator> {
   const { createEvaluator } = await import('../spec/index.js');
@@ -36,6 +42,7 @@ export async function createScoringEvaluator(
   const inProcess = createEvaluator(spec, {
     codeSandbox: () => createCodeSandbox({ allowUnsafeLocal: options.allowUnsafeCode }),
     models: options.models,
+    ...(options.traces !== undefined && { traces: options.traces }),
   });
   if (options.workers === 0 || options.models.size > 0) return inProcess;
   const { createEvaluatorPool } = await import('../evaluator-pool/index.js');

@@ -16,7 +16,7 @@ import { loadConfiguredModels } from './models-location.js';
 import { positiveInt } from './number-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { createProgressReporter } from './progress.js';
-import { createScoringEvaluator, workersOption } from './scoring-evaluator.js';
+import { createScoringEvaluator, TRACES_FLAG_HELP, workersOption } from './scoring-evaluator.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from './store-location.js';
 
 /** The flags of every command that scores samples with a spec (`score`, `judge <kind>`). */
@@ -32,6 +32,8 @@ export interface ScoringFlags extends DatasetInputFlags {
   models?: string;
   cache: boolean;
   cacheTtl?: number;
+  /** Keep every judge call on its evidence (`--no-traces`: usage totals only). */
+  traces: boolean;
   /** Only where the command has `--allow-unsafe-code` and `--workers` (`code: true`). */
   allowUnsafeCode?: boolean;
   workers?: number;
@@ -39,7 +41,7 @@ export interface ScoringFlags extends DatasetInputFlags {
 
 /**
  * Adds the scoring flags: input and output, concurrency, store, resume, progress, summary, the
- * models file and its response cache; `code` adds the flags only code and CPU-bound verifiers
+ * models file and its response cache, judge traces; `code` adds the flags only code and CPU-bound verifiers
  * read (`--workers`, `--allow-unsafe-code`).
  */
 export function addScoringOptions(command: Command, options: { code: boolean }): Command {
@@ -69,7 +71,8 @@ export function addScoringOptions(command: Command, options: { code: boolean }):
       '--cache-ttl <duration>',
       'judge answers older than this (90s, 30m, 12h, 7d) are asked again (default: kept until deleted)',
       parseDuration('--cache-ttl'),
-    );
+    )
+    .option('--no-traces', TRACES_FLAG_HELP);
   if (options.code) {
     command.option(
       '--allow-unsafe-code',
@@ -97,7 +100,7 @@ export async function runScoring(
   requireDatasetInput(flags.input);
   const input = datasetInputOptions(flags);
   const { scoreFile } = await import('../runner/index.js');
-  const store = await openStoreFromFlag(flags.store);
+  const store = await openStoreFromFlag(flags.store, { writerThread: true });
   if (flags.report !== undefined && store === undefined) {
     throw new RewardKitError(
       'RK_USAGE',
@@ -114,6 +117,7 @@ export async function runScoring(
     workers: flags.workers ?? 0,
     models,
     allowUnsafeCode: flags.allowUnsafeCode ?? false,
+    traces: flags.traces,
   });
   const progress = createProgressReporter({
     total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JudgeCallSchema } from './judge-call.js';
 import { LlmUsageSchema } from './llm-usage.js';
 
 /**
@@ -27,6 +28,11 @@ export const EvidenceSchema = z.object({
   reason: z.string().optional(),
   /** Calls, tokens and cache hits of the LLM calls behind this evidence (judge sources). */
   usage: LlmUsageSchema.optional(),
+  /**
+   * Every LLM call behind this evidence, in the order made (judge sources; absent for sources that
+   * call no model, in results stored before traces were kept, and with `--no-traces`).
+   */
+  calls: z.array(JudgeCallSchema).optional(),
   elapsed_ms: z.number().nonnegative(),
 });
 export type Evidence = z.output<typeof EvidenceSchema>;

@@ -11,6 +11,12 @@ export {
 export { escapeRegExp } from './escape-regexp.js';
 export { type Evidence, EvidenceSchema, type Verdict, VerdictSchema } from './evidence.js';
 export { isWithin } from './is-within.js';
+export {
+  type JudgeCall,
+  type JudgeCallMessage,
+  JudgeCallMessageSchema,
+  JudgeCallSchema,
+} from './judge-call.js';
 export { type LlmUsage, LlmUsageSchema } from './llm-usage.js';
 export { failedResult, type RewardResult, RewardResultSchema } from './reward-result.js';
 export { createRng, type Rng } from './rng.js';

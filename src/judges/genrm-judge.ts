@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallTrace, ChatModel } from '../llm/index.js';
+import { type CallTrace, type ChatModel, tagCallOrder } from '../llm/index.js';
 import { type GenrmComparison, unanimousWin } from './genrm-votes.js';
 import { defineJudgeRole } from './judge-role.js';
 import type { OrderedComparison, PairwiseJudge } from './pairwise-judge.js';
@@ -84,7 +84,7 @@ export async function judgeGenrm(
         { prompt: pair.prompt, one, two },
         { ...options, variant: vote, ...(options.signal !== undefined && { signal: options.signal }) },
       );
-      calls.push(...outcome.calls);
+      calls.push(...tagCallOrder(order, outcome.calls));
       if (outcome.status === 'invalid') {
         comparisons.push({ order, vote, invalid: outcome.reason });
         forFirst.push({ invalid: outcome.reason });

@@ -53,6 +53,17 @@ describe('defineJudgeRole', () => {
     expect(got.calls.every((c) => c.role === 'verdict' && c.promptTokens === 7)).toBe(true);
   });
 
+  it('records on each call what was read from it, or why not, and the vote it was', async () => {
+    const got = await verdictRole({ answer: 'x' }, { model: model(['nope', '{"ok": false}']), variant: 2 });
+    expect(got.calls.map(({ parsed, parseError, variant }) => ({ parsed, parseError, variant }))).toEqual([
+      { parsed: undefined, parseError: expect.stringContaining('JSON'), variant: 2 },
+      { parsed: { ok: false }, parseError: undefined, variant: 2 },
+    ]);
+    const [unread, read] = got.calls;
+    expect(unread).not.toHaveProperty('parsed');
+    expect(read).not.toHaveProperty('parseError');
+  });
+
   it('ends invalid when the backend fails for good', async () => {
     const got = await verdictRole({ answer: 'x' }, { model: model([new ChatModelError('down', ['down'])]) });
     expect(got).toMatchObject({ status: 'invalid', reason: 'down', calls: [] });

@@ -19,6 +19,7 @@ export {
 } from './chat-model.js';
 export { createEndpointLimits, type EndpointLimitOptions, type EndpointLimits } from './endpoint-limits.js';
 export { type GrammarSchema, grammarSchemaOf } from './grammar-schema-of.js';
+export { judgeCallOf, judgeCallsOf, tagCallOrder } from './judge-call-of.js';
 export {
   createLlamaCppModel,
   type LlamaCppConfig,

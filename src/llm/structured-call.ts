@@ -13,6 +13,10 @@ import { type ParseRoute, parseStructured } from './parse-structured.js';
 export interface CallTrace {
   /** The judge role that made the call (`defineJudgeRole`), where one did. */
   role?: string;
+  /** The order of a pairwise comparison the call judged (`forward`: the pair's first response shown first). */
+  order?: 'forward' | 'backward';
+  /** The request's `variant` (the vote index), where it had one. */
+  variant?: number;
   messages: ChatMessage[];
   raw: string;
   finishReason: FinishReason;
@@ -23,6 +27,8 @@ export interface CallTrace {
   retries: number;
   /** Answered from the response cache. */
   cached: boolean;
+  /** What was read from `raw`, where the call's output was parsed. */
+  parsed?: unknown;
   parseError?: string;
   /** What the backend could not honour as asked (`ChatResponse.warnings`). */
   warnings?: string[];
@@ -33,7 +39,13 @@ export type StructuredOutcome<T> =
   /** Recorded, never scored: the reason and the raw output stay with the judgment. */
   | { status: 'invalid'; reason: string; raw: string | null; calls: CallTrace[] };
 
-const trace = (messages: ChatMessage[], r: ChatResponse, parseError?: string): CallTrace => ({
+const trace = (
+  request: ChatRequest,
+  messages: ChatMessage[],
+  r: ChatResponse,
+  read: { parsed: unknown } | { parseError: string },
+): CallTrace => ({
+  ...(request.variant !== undefined && { variant: request.variant }),
   messages,
   raw: r.content,
   finishReason: r.finishReason,
@@ -42,7 +54,7 @@ const trace = (messages: ChatMessage[], r: ChatResponse, parseError?: string): C
   completionTokens: r.usage.completionTokens,
   retries: r.retries,
   cached: r.cached === true,
-  ...(parseError !== undefined && { parseError }),
+  ...read,
   ...(r.warnings?.length && { warnings: r.warnings }),
 });
 
@@ -75,14 +87,14 @@ export async function callStructured<S extends z.ZodType>(
     lastRaw = response.content;
     const parsed = parseStructured(response.content, schema);
     if (parsed.ok) {
-      calls.push(trace(messages, response));
+      calls.push(trace(request, messages, response, { parsed: parsed.value }));
       return { status: 'ok', value: parsed.value, route: parsed.route, calls };
     }
     const why =
       response.finishReason === 'length'
         ? `${parsed.error} (the output was cut at the token limit)`
         : parsed.error;
-    calls.push(trace(messages, response, why));
+    calls.push(trace(request, messages, response, { parseError: why }));
     messages = [
       ...messages,
       { role: 'assistant', content: response.content },

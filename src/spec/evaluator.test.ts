@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { SampleSchema } from '../core/index.js';
+import { type JudgeCall, SampleSchema } from '../core/index.js';
 import { createEvaluator, globMatcher } from './evaluator.js';
 import { parseSpec } from './parse-spec.js';
+import { SourceFailedError } from './source-failed-error.js';
 import { defineSourceKind, type SourceKind } from './source-kind.js';
 
 const constKind = defineSourceKind({
@@ -38,8 +39,27 @@ const nanKind = defineSourceKind({
   params: z.strictObject({}),
   create: () => () => ({ score: Number.NaN, verdict: 'pass' }),
 });
+const judgeCall = (raw: string): JudgeCall => ({
+  role: 'grader',
+  messages: [{ role: 'user', content: 'Grade it.' }],
+  raw,
+  finish_reason: 'stop',
+  latency_ms: 3,
+  retries: 0,
+  cached: false,
+});
+const tracedKind = defineSourceKind({
+  kind: 'traced',
+  description: 'a judge that calls a model, and fails when asked to after the calls were made',
+  params: z.strictObject({ fail: z.boolean().default(false) }),
+  create: (p) => () => {
+    const calls = [judgeCall('unreadable'), judgeCall('{"grade": 1}')];
+    if (p.fail) throw new SourceFailedError('never readable', { detail: { tries: 2 }, calls });
+    return { score: 1, verdict: 'pass', calls };
+  },
+});
 const registry = new Map<string, SourceKind>(
-  [constKind, slowKind, boomKind, nanKind].map((k) => [k.kind, k as unknown as SourceKind]),
+  [constKind, slowKind, boomKind, nanKind, tracedKind].map((k) => [k.kind, k as unknown as SourceKind]),
 );
 const sample = (extra: Record<string, unknown> = {}) =>
   SampleSchema.parse({ id: 's1', response: 'r', ...extra });
@@ -100,6 +120,25 @@ describe('createEvaluator', () => {
     const result = await ev.evaluate(sample());
     expect(result).toMatchObject({ status: 'ok', reward: 1, components: { const: 1, boom: null } });
     expect(result.evidence[1]?.reason).toBe('backend unreachable');
+  });
+
+  test("should keep a judge's calls on its evidence, a failed judgment's too, and none with traces off", async () => {
+    const yaml =
+      'sources:\n  - {kind: traced, name: ok}\n  - {kind: traced, name: bad, params: {fail: true}}\n';
+    const result = await evaluatorFor(yaml).evaluate(sample());
+    expect(result.evidence.map((e) => e.calls?.map((c) => c.raw))).toEqual([
+      ['unreadable', '{"grade": 1}'],
+      ['unreadable', '{"grade": 1}'],
+    ]);
+    expect(result.evidence[1]).toMatchObject({
+      invalid: true,
+      reason: 'never readable',
+      detail: { tries: 2 },
+    });
+    const untraced = createEvaluator(parseSpec(yaml, 't.yaml', registry), { registry, traces: false });
+    const lean = await untraced.evaluate(sample());
+    expect(lean.evidence.map((e) => 'calls' in e)).toEqual([false, false]);
+    expect(lean.evidence[1]?.detail).toEqual({ tries: 2 });
   });
 
   test('should mark a failing veto source and apply its reward', async () => {

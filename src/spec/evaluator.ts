@@ -3,6 +3,7 @@ import {
   errorMessage,
   escapeRegExp,
   failedResult,
+  type JudgeCall,
   RewardKitError,
   type RewardResult,
   type Sample,
@@ -43,6 +44,11 @@ export interface EvaluatorOptions {
   readonly codeSandbox?: () => CodeSandbox;
   /** Models that judge sources may name (see docs/llm.md for the models file). */
   readonly models?: ReadonlyMap<string, ChatModel>;
+  /**
+   * Keep every judge call (messages, raw output, parse) on its evidence as `calls` (default true).
+   * False keeps only the usage totals: smaller results, nothing to inspect call by call.
+   */
+  readonly traces?: boolean;
 }
 
 type CompiledCheck = { readonly one: SourceCheck } | { readonly group: GroupSourceCheck };
@@ -55,6 +61,7 @@ interface CompiledLeaf {
 /** Compiles a resolved spec into an evaluator: each source's check is built once, here. */
 export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = {}): Evaluator {
   const registry = options.registry ?? sourceKinds;
+  const traces = options.traces ?? true;
   const compile = (leaf: LeafSpec): CompiledLeaf => ({
     spec: leaf,
     checks: leaf.sources.map((source): CompiledCheck => {
@@ -128,8 +135,8 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
       leaf.spec.sources.map((source, i) => {
         const check = leaf.checks[i] as CompiledCheck;
         return 'group' in check
-          ? runGroupSource(source, check.group, samples, context)
-          : Promise.all(samples.map((sample) => runSource(source, check.one, sample, context)));
+          ? runGroupSource(source, check.group, samples, context, traces)
+          : Promise.all(samples.map((sample) => runSource(source, check.one, sample, context, traces)));
       }),
     );
     return samples.map((sample, s) => {
@@ -215,7 +222,16 @@ function withSourceBudget<T>(
   );
 }
 
-const scoredEvidence = (source: SourceConfig, outcome: SourceOutcome, started: number): SourceRun => {
+/** The calls an evidence keeps: none when traces are off or the source made none. */
+const keptCalls = (calls: readonly JudgeCall[] | undefined, traces: boolean) =>
+  traces && calls !== undefined && calls.length > 0 ? { calls: [...calls] } : {};
+
+const scoredEvidence = (
+  source: SourceConfig,
+  outcome: SourceOutcome,
+  started: number,
+  traces: boolean,
+): SourceRun => {
   const name = sourceName(source);
   // A NaN or infinite score would become a null reward in JSON on a row marked ok: fail the source.
   if (!Number.isFinite(outcome.score)) {
@@ -225,8 +241,10 @@ const scoredEvidence = (source: SourceConfig, outcome: SourceOutcome, started: n
         error: `the source returned a score that is not a finite number (${outcome.score})`,
         ...(outcome.detail !== undefined && { detail: outcome.detail }),
         ...(outcome.usage !== undefined && { usage: outcome.usage }),
+        ...(outcome.calls !== undefined && { calls: outcome.calls }),
       },
       started,
+      traces,
     );
   }
   return {
@@ -240,13 +258,19 @@ const scoredEvidence = (source: SourceConfig, outcome: SourceOutcome, started: n
       invalid: false,
       ...(outcome.reason !== undefined && { reason: outcome.reason }),
       ...(outcome.usage !== undefined && { usage: outcome.usage }),
+      ...keptCalls(outcome.calls, traces),
       elapsed_ms: performance.now() - started,
     },
     warnings: (outcome.warnings ?? []).map((w) => `${name}: ${w}`),
   };
 };
 
-const errorEvidence = (source: SourceConfig, failure: GroupSourceFailure, started: number): SourceRun => ({
+const errorEvidence = (
+  source: SourceConfig,
+  failure: GroupSourceFailure,
+  started: number,
+  traces: boolean,
+): SourceRun => ({
   evidence: {
     source: sourceName(source),
     kind: source.kind,
@@ -256,6 +280,7 @@ const errorEvidence = (source: SourceConfig, failure: GroupSourceFailure, starte
     invalid: true,
     reason: failure.error,
     ...(failure.usage !== undefined && { usage: failure.usage }),
+    ...keptCalls(failure.calls, traces),
     elapsed_ms: performance.now() - started,
   },
   warnings: [],
@@ -272,13 +297,14 @@ async function runSource(
   check: SourceCheck,
   sample: Sample,
   context: SourceContext,
+  traces: boolean,
 ): Promise<SourceRun> {
   const started = performance.now();
   try {
     const outcome = await withSourceBudget(source, context, (ctx) => check(sample, ctx));
-    return scoredEvidence(source, outcome, started);
+    return scoredEvidence(source, outcome, started, traces);
   } catch (error) {
-    return errorEvidence(source, failureOf(error), started);
+    return errorEvidence(source, failureOf(error), started, traces);
   }
 }
 
@@ -288,16 +314,19 @@ async function runGroupSource(
   check: GroupSourceCheck,
   samples: readonly Sample[],
   context: SourceContext,
+  traces: boolean,
 ): Promise<SourceRun[]> {
   const started = performance.now();
   try {
     const outcomes = await withSourceBudget(source, context, (ctx) => check(samples, ctx));
     return outcomes.map((outcome) =>
-      'error' in outcome ? errorEvidence(source, outcome, started) : scoredEvidence(source, outcome, started),
+      'error' in outcome
+        ? errorEvidence(source, outcome, started, traces)
+        : scoredEvidence(source, outcome, started, traces),
     );
   } catch (error) {
     const failure = failureOf(error);
-    return samples.map(() => errorEvidence(source, failure, started));
+    return samples.map(() => errorEvidence(source, failure, started, traces));
   }
 }
 

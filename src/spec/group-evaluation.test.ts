@@ -70,6 +70,32 @@ describe('pairwise sources within a group', () => {
     });
   });
 
+  test("should keep each pair's calls with the rollout they are charged to, naming the opponent and the order", async () => {
+    const results = await evaluatorWith(numberLovingJudge()).evaluateGroup([
+      rollout('a', 'R3'),
+      rollout('b', 'R1'),
+      rollout('c', 'R2'),
+    ]);
+    const callsOf = (i: number) =>
+      (results[i]?.evidence[0]?.calls ?? []).map((c) => [c.role, c.opponent, c.order, c.variant]);
+    expect(callsOf(0)).toEqual([
+      ['genrm_scores', 'b', 'forward', 0],
+      ['genrm_scores', 'b', 'backward', 0],
+      ['genrm_scores', 'c', 'forward', 0],
+      ['genrm_scores', 'c', 'backward', 0],
+    ]);
+    expect(callsOf(1)).toEqual([
+      ['genrm_scores', 'c', 'forward', 0],
+      ['genrm_scores', 'c', 'backward', 0],
+    ]);
+    expect(callsOf(2)).toEqual([]);
+    expect(results[2]?.evidence[0]).not.toHaveProperty('calls');
+    // a's first call showed a's response first: the order is the evidence's own.
+    expect(results[0]?.evidence[0]?.calls?.[0]?.messages.at(-1)?.content).toMatch(/<response-1-\w+>\nR3/);
+    // The calls are kept once, on the evidence, not again inside each match's judgment.
+    expect(JSON.stringify(results[0]?.evidence[0]?.detail)).not.toContain('"calls"');
+  });
+
   test('should leave an unreadable match out of the win rate and fail only a rollout with none readable', async () => {
     const results = await evaluatorWith(numberLovingJudge()).evaluateGroup([
       rollout('a', 'R3'),

@@ -7,6 +7,7 @@ export {
   type JudgeKindHelp,
   pairwiseJudgeKinds,
 } from './judge-kind.js';
+export { type JudgedRow, type JudgeRowFormat, lineCost, type RowLine } from './judge-rows.js';
 export { loadSpec, parseSpec, type SafeSpecResult, safeParseSpec } from './parse-spec.js';
 export { presetNames, presetText } from './presets.js';
 export { SourceFailedError } from './source-failed-error.js';

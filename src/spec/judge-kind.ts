@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PairwiseJudge } from '../judges/index.js';
+import type { JudgeRowFormat } from './judge-rows.js';
 import type { SourceKind, SourceServices } from './source-kind.js';
 
 /** What `rewardkit judge <kind> --help` says beyond the flags, which come from the params schema. */
@@ -22,6 +23,12 @@ export interface JudgeKind<P extends z.ZodType = z.ZodType> extends SourceKind<P
    * `judge pairwise --judge`, BRPO and group scoring take any kind that has one.
    */
   readonly pairwise?: (params: z.output<P>, services: SourceServices) => PairwiseJudge;
+  /**
+   * The rows the judge's benchmark writes and the lines its own command prints (`check claims`,
+   * `judge pointwise`): the same check over the benchmark's rows, for kinds that have them.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each format has its own row schema.
+  readonly rows?: JudgeRowFormat<z.output<P>, any>;
 }
 
 /** Declares a judge kind with its params type inferred from the schema. */

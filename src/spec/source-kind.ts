@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LlmUsage, Sample } from '../core/index.js';
+import type { JudgeCall, LlmUsage, Sample } from '../core/index.js';
 import type { ChatModel } from '../llm/index.js';
 import type { CodeSandbox } from '../verify/code/index.js';
 
@@ -13,6 +13,8 @@ export interface SourceOutcome {
   readonly warnings?: readonly string[];
   /** What the source's LLM calls cost (judge sources). */
   readonly usage?: LlmUsage;
+  /** The source's LLM calls themselves (`judgeCallsOf(calls)`): kept as `Evidence.calls`. */
+  readonly calls?: readonly JudgeCall[];
 }
 
 /** Shared, lazily created resources a source may need. */
@@ -36,6 +38,7 @@ export interface GroupSourceFailure {
   readonly error: string;
   readonly detail?: unknown;
   readonly usage?: LlmUsage;
+  readonly calls?: readonly JudgeCall[];
 }
 
 /**

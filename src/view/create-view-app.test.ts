@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { failedResult } from '../core/index.js';
+import { type Evidence, failedResult, type JudgeCall, type RewardResult } from '../core/index.js';
 import { openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
 import { startTestPostgres } from '../store/test-utils/start-test-postgres.js';
-import { judgedResult, okResult } from '../store/test-utils/store-conformance.js';
+import { judgedResult, okResult, tracedResult } from '../store/test-utils/store-conformance.js';
 import { createViewApp } from './create-view-app.js';
+import { CALL_TEXT_CHARS } from './judge-call-preview.js';
 import { DETAIL_TEXT_CHARS } from './sample-detail.js';
 
 const postgres = await startTestPostgres();
@@ -40,8 +41,56 @@ async function filledStore(store: Store) {
   await store.finishRun('run-b', { rows: 4, failed: 0, mean_reward: 0.75, sources: [] });
   await store.createRun({ id: 'run-j', spec_name: 'judge', spec: {} });
   await store.saveResults('run-j', [judgedResult]);
+  await store.createRun({ id: 'run-t', spec_name: 'judge', spec: {} });
+  await store.saveResults('run-t', [tracedResult, hugeCallResult, legacyResult]);
   return store;
 }
+
+const traced = tracedResult.evidence[0] as Evidence;
+const firstCall = traced.calls?.[0] as JudgeCall;
+/** A judge call of a response far over the inline limit: its message, raw output and parse. */
+const hugeCallResult: RewardResult = {
+  ...tracedResult,
+  id: 'huge',
+  evidence: [
+    {
+      ...traced,
+      calls: [
+        {
+          ...firstCall,
+          messages: [{ role: 'user', content: `judge: ${'y'.repeat(CALL_TEXT_CHARS)}` }],
+          raw: 'r'.repeat(CALL_TEXT_CHARS + 10),
+          parsed: { critique: 'c'.repeat(CALL_TEXT_CHARS) },
+        },
+      ],
+    },
+  ],
+};
+/** A result stored before Evidence.calls: a pairwise judgment with its traces in its detail. */
+const legacyResult: RewardResult = {
+  ...judgedResult,
+  id: 'legacy',
+  evidence: [
+    {
+      ...(judgedResult.evidence[0] as Evidence),
+      detail: {
+        verdict: 'first',
+        calls: [
+          {
+            role: 'genrm_scores',
+            messages: [{ role: 'user', content: 'Response 1: OLD' }],
+            raw: '{"score_1": 9, "score_2": 1}',
+            finishReason: 'stop',
+            latencyMs: 5,
+            promptTokens: 10,
+            retries: 0,
+            cached: false,
+          },
+        ],
+      },
+    },
+  ],
+};
 
 function runViewApiTests(open: () => Promise<Store>) {
   const get = async (path: string) => {
@@ -56,7 +105,7 @@ function runViewApiTests(open: () => Promise<Store>) {
   test('should list runs with counts, mean reward, failures, cost and duration', async () => {
     const { status, body } = await get('/api/runs');
     expect(status).toBe(200);
-    expect(body.runs.map((r: { id: string }) => r.id).sort()).toEqual(['run-a', 'run-b', 'run-j']);
+    expect(body.runs.map((r: { id: string }) => r.id).sort()).toEqual(['run-a', 'run-b', 'run-j', 'run-t']);
     const a = body.runs.find((r: { id: string }) => r.id === 'run-a');
     expect(a).toMatchObject({
       spec_name: 'math',
@@ -127,6 +176,53 @@ function runViewApiTests(open: () => Promise<Store>) {
     expect(whole.body).toHaveLength(DETAIL_TEXT_CHARS + 5);
     expect((await get('/api/runs/run-a/samples/s3')).body.text).toBeNull();
     expect((await get('/api/runs/run-a/samples/zzz')).status).toBe(404);
+  });
+
+  test("should show a sample's judge calls apart from its evidence, with every text as stored", async () => {
+    const { body } = await get('/api/runs/run-t/samples/t');
+    const { calls, ...evidence } = traced;
+    expect(body.result.evidence).toEqual([evidence]);
+    expect(body.judge_calls).toEqual([calls]);
+    expect(body.judge_calls[0][0].messages[1].content).toContain('<script>x()</script>');
+    expect(body.text).toBeNull();
+    expect((await get('/api/runs/run-j/samples/j')).body.judge_calls).toEqual([[]]);
+  });
+
+  test("should cut a judge call's long texts and send each whole on demand", async () => {
+    const { body } = await get('/api/runs/run-t/samples/huge');
+    const [call] = body.judge_calls[0];
+    expect(call.messages[0].content).toHaveLength(CALL_TEXT_CHARS);
+    expect(call.messages[0].content_chars).toBe(CALL_TEXT_CHARS + 7);
+    expect(call.raw).toHaveLength(CALL_TEXT_CHARS);
+    expect(call.raw_chars).toBe(CALL_TEXT_CHARS + 10);
+    expect(call).not.toHaveProperty('parsed');
+    expect(call.parsed_chars).toBeGreaterThan(CALL_TEXT_CHARS);
+    const whole = (query: string) => get(`/api/runs/run-t/samples/huge/call?evidence=0&call=0&${query}`);
+    const raw = await whole('field=raw');
+    expect(raw.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(raw.body).toHaveLength(CALL_TEXT_CHARS + 10);
+    expect((await whole('field=message&message=0')).body).toHaveLength(CALL_TEXT_CHARS + 7);
+    expect(JSON.parse((await whole('field=parsed')).body).critique).toHaveLength(CALL_TEXT_CHARS);
+    expect((await whole('field=message&message=5')).status).toBe(404);
+    expect((await get('/api/runs/run-t/samples/huge/call?evidence=0&call=3')).status).toBe(404);
+    expect((await get('/api/runs/run-t/samples/huge/call?evidence=0&call=0&field=html')).status).toBe(400);
+  });
+
+  test('should show the traces an older result kept in its detail as its judge calls', async () => {
+    const { body } = await get('/api/runs/run-t/samples/legacy');
+    expect(body.result.evidence[0].detail).toEqual({ verdict: 'first' });
+    expect(body.judge_calls[0]).toEqual([
+      {
+        role: 'genrm_scores',
+        messages: [{ role: 'user', content: 'Response 1: OLD' }],
+        raw: '{"score_1": 9, "score_2": 1}',
+        finish_reason: 'stop',
+        latency_ms: 5,
+        prompt_tokens: 10,
+        retries: 0,
+        cached: false,
+      },
+    ]);
   });
 
   test('should compare two runs: which samples changed reward, with their components', async () => {

@@ -3,12 +3,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, RewardKitError } from '../core/index.js';
 import { ApiError } from '../server/index.js';
 import type { Store } from '../store/index.js';
+import { judgeCallText } from './judge-call-preview.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { parseQuery } from './parse-query.js';
 import { runOverview } from './run-overview.js';
-import { sampleDetail } from './sample-detail.js';
+import { sampleDetail, sampleJudgeCall } from './sample-detail.js';
 import { defaultViewAppDir, readViewAsset } from './view-app-assets.js';
 import {
+  CallTextQuerySchema,
   CompareQuerySchema,
   HistogramQuerySchema,
   RunsQuerySchema,
@@ -118,6 +120,20 @@ export function createViewApp(options: ViewAppOptions): Hono {
       throw new ApiError(404, 'text_not_found', `no text saved for sample "${c.req.param('sample')}"`);
     const value = field === 'response' ? text.response : text.prompt;
     return c.text(typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2));
+  });
+  app.get('/api/runs/:run/samples/:sample/call', async (c) => {
+    const q = parseQuery(CallTextQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    const call = await sampleJudgeCall(store, run.id, c.req.param('sample'), q);
+    const text = judgeCallText(call, q.field, q.message);
+    if (text === undefined) {
+      throw new ApiError(
+        404,
+        'text_not_found',
+        `the judge call has no ${q.field === 'message' ? `message ${q.message}` : q.field}`,
+      );
+    }
+    return c.text(text);
   });
   app.get('/api/runs/:run/histograms', async (c) => {
     const { bins } = parseQuery(HistogramQuerySchema, c.req.query());

@@ -1,13 +1,21 @@
-import type { RewardResult } from '../core/index.js';
+import type { JudgeCall, RewardResult } from '../core/index.js';
 import { ApiError } from '../server/index.js';
 import type { SampleText, Store } from '../store/index.js';
+import { evidenceCalls } from './evidence-calls.js';
+import { type JudgeCallPreview, judgeCallPreview } from './judge-call-preview.js';
 
 /** Longest response or prompt text sent inline with a sample; the rest is fetched on demand. */
 export const DETAIL_TEXT_CHARS = 100_000;
 
-/** One sample as the detail page shows it: the result, and its text cut at DETAIL_TEXT_CHARS. */
+/**
+ * One sample as the detail page shows it: the result (its evidence without the judge calls), the
+ * judge calls of each piece of evidence with their texts cut at CALL_TEXT_CHARS, and its text cut
+ * at DETAIL_TEXT_CHARS.
+ */
 export interface SampleDetail {
   readonly result: RewardResult;
+  /** `judge_calls[i]`: the calls behind `result.evidence[i]`, in the order made (empty: none kept). */
+  readonly judge_calls: JudgeCallPreview[][];
   /** Null when the store has no text for the sample (server results, stores before schema 7). */
   readonly text: {
     readonly prompt?: SampleText['prompt'];
@@ -24,7 +32,12 @@ export async function sampleDetail(store: Store, runId: string, sampleId: string
     store.getSampleText(runId, sampleId),
   ]);
   if (!result) throw new ApiError(404, 'sample_not_found', `no sample "${sampleId}" in run ${runId}`);
-  if (!text) return { result, text: null };
+  const split = result.evidence.map(evidenceCalls);
+  const shown = {
+    result: { ...result, evidence: split.map((e) => e.evidence) },
+    judge_calls: split.map((e) => e.calls.map(judgeCallPreview)),
+  };
+  if (!text) return { ...shown, text: null };
   const promptChars =
     text.prompt === undefined
       ? 0
@@ -33,7 +46,7 @@ export async function sampleDetail(store: Store, runId: string, sampleId: string
         : text.prompt.reduce((sum, message) => sum + message.content.length, 0);
   const promptTruncated = promptChars > DETAIL_TEXT_CHARS;
   return {
-    result,
+    ...shown,
     text: {
       ...(text.prompt !== undefined && !promptTruncated && { prompt: text.prompt }),
       response: text.response.slice(0, DETAIL_TEXT_CHARS),
@@ -41,4 +54,25 @@ export async function sampleDetail(store: Store, runId: string, sampleId: string
       prompt_truncated: promptTruncated,
     },
   };
+}
+
+/** One judge call of a stored sample, for its whole texts; a 404 names what is missing. */
+export async function sampleJudgeCall(
+  store: Store,
+  runId: string,
+  sampleId: string,
+  at: { evidence: number; call: number },
+): Promise<JudgeCall> {
+  const result = await store.getResult(runId, sampleId);
+  if (!result) throw new ApiError(404, 'sample_not_found', `no sample "${sampleId}" in run ${runId}`);
+  const evidence = result.evidence[at.evidence];
+  const call = evidence && evidenceCalls(evidence).calls[at.call];
+  if (!call) {
+    throw new ApiError(
+      404,
+      'call_not_found',
+      `sample "${sampleId}" has no judge call ${at.call} in evidence ${at.evidence}`,
+    );
+  }
+  return call;
 }

@@ -43,3 +43,11 @@ export const SeriesQuerySchema = z.strictObject({
 export const SampleTextQuerySchema = z.strictObject({
   field: z.enum(['prompt', 'response']).default('response'),
 });
+
+export const CallTextQuerySchema = z.strictObject({
+  evidence: z.coerce.number().int().min(0),
+  call: z.coerce.number().int().min(0),
+  field: z.enum(['raw', 'parsed', 'message']).default('raw'),
+  /** Which message, for `field=message`. */
+  message: z.coerce.number().int().min(0).default(0),
+});

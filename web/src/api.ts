@@ -84,6 +84,34 @@ export interface Evidence {
   elapsed_ms: number;
 }
 
+/** One LLM call behind a piece of evidence; every text cut at 20,000 characters (`*_chars`: the whole length). */
+export interface JudgeCall {
+  role?: string;
+  order?: 'forward' | 'backward';
+  variant?: number;
+  opponent?: string;
+  messages: {
+    role: 'system' | 'user' | 'assistant' | 'tool';
+    content: string;
+    content_chars?: number;
+    tool_calls?: { id: string; name: string; arguments: unknown }[];
+    tool_call_id?: string;
+  }[];
+  raw: string;
+  raw_chars?: number;
+  parsed?: unknown;
+  parsed_chars?: number;
+  parse_error?: string;
+  finish_reason: string;
+  latency_ms: number;
+  /** Absent where the backend reported none. */
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  retries: number;
+  cached: boolean;
+  warnings?: string[];
+}
+
 export interface SampleDetail {
   result: {
     id: string;
@@ -97,6 +125,8 @@ export interface SampleDetail {
     group?: string;
     timings: { total_ms: number };
   };
+  /** The calls behind `result.evidence[i]`, in the order made. */
+  judge_calls: JudgeCall[][];
   text: {
     prompt?: string | { role: string; content: string }[];
     response: string;

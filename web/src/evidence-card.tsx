@@ -1,6 +1,7 @@
-import type { Evidence } from './api';
+import type { Evidence, JudgeCall } from './api';
 import { DetailTree } from './detail-tree';
 import { num } from './format';
+import { JudgeCalls } from './judge-calls';
 
 /** Keys under which judges keep the two orders of a pairwise comparison. */
 const ORDER_PAIRS: [string, string][] = [
@@ -11,9 +12,18 @@ const ORDER_PAIRS: [string, string][] = [
 
 /**
  * One source's evidence: verdict, score, reason, LLM usage (the judge trace's tokens, latency and
- * cache hits) and its detail; a pairwise judge's two orders side by side.
+ * cache hits), its detail (a pairwise judge's two orders side by side) and every judge call behind
+ * it (`callsPath`: where each call's whole texts are asked for).
  */
-export function EvidenceCard({ evidence }: { evidence: Evidence }) {
+export function EvidenceCard({
+  evidence,
+  calls = [],
+  callsPath,
+}: {
+  evidence: Evidence;
+  calls?: JudgeCall[];
+  callsPath: string;
+}) {
   const detail = evidence.detail as Record<string, unknown> | undefined;
   const pair =
     detail && typeof detail === 'object'
@@ -49,6 +59,7 @@ export function EvidenceCard({ evidence }: { evidence: Evidence }) {
         </div>
       )}
       {rest !== undefined && <DetailTree value={rest} />}
+      {calls.length > 0 && <JudgeCalls calls={calls} path={callsPath} />}
     </article>
   );
 }

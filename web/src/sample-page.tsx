@@ -13,7 +13,7 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
   const loaded = useApi<SampleDetail>(path);
   const [whole, setWhole] = useState<string | undefined>();
   if (loaded.state !== 'ok') return <StatusLine loaded={loaded} />;
-  const { result, text } = loaded.data;
+  const { result, text, judge_calls } = loaded.data;
   const answer = extractedAnswer(result.evidence.map((e) => e.detail));
   const cut = text !== null && text.response_chars > text.response.length;
   return (
@@ -92,7 +92,7 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
       <h2>Evidence and judge traces</h2>
       {result.evidence.map((e, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a result's evidence keeps its order
-        <EvidenceCard key={i} evidence={e} />
+        <EvidenceCard key={i} evidence={e} calls={judge_calls[i]} callsPath={`${path}/call?evidence=${i}`} />
       ))}
     </section>
   );

@@ -57,16 +57,8 @@ Example:
       const judges = await import('../../judges/index.js');
       const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score');
       const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
-      const { extractor, auditor, stepJudge } = roles.models;
-      const reasks = flags.reasks;
-      const pipeline = {
-        extract: judges.createConstraintCache((input) =>
-          judges.extractVisualConstraints(input, { ...(extractor && { model: extractor }), reasks }),
-        ),
-        audit: judges.createLlmPremiseAuditor({ model: auditor as NonNullable<typeof auditor>, reasks }),
-        judgeSteps: (input: Parameters<typeof judges.judgeSteps>[0]) =>
-          judges.judgeSteps(input, { model: stepJudge as NonNullable<typeof stepJudge>, reasks }),
-      };
+      const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;
+      const pipeline = judges.llmEvpvRoles({ extractor, auditor, stepJudge }, { reasks: flags.reasks })();
       try {
         await runJsonlCommand(
           'evpv score',

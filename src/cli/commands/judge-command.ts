@@ -20,8 +20,7 @@ import {
   type JudgeModelFlags,
   openJudgeModel,
 } from './judge-model.js';
-import { registerJudgePointwiseCommand } from './judge-pointwise-command.js';
-import { registerJudgeToolPlanCommand } from './judge-tool-plan-command.js';
+import { registerJudgeRowsCommands } from './judge-rows-command.js';
 
 /**
  * A pair to judge; RewardBench-style `chosen`/`rejected` names are accepted for the two responses.
@@ -187,8 +186,8 @@ Examples:
     replacement: '--no-both-orders',
     apply: () => [['bothOrders', false]],
   });
-  registerJudgePointwiseCommand(judge, state);
-  registerJudgeToolPlanCommand(judge, state);
+  // Before the kinds' own commands: `judge tool-plan` is the tool_plan kind's row command.
+  registerJudgeRowsCommands(judge, state);
   for (const kind of sourceKinds.values()) {
     if (isJudgeKind(kind)) registerJudgeKindCommand(judge, kind, state);
   }

@@ -20,6 +20,9 @@ const SCORING_FLAGS = new Set([
   '--format',
   '--map',
   '--split',
+  '--traces',
+  '--no-traces',
+  '--report',
   '--help',
 ]);
 

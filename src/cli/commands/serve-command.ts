@@ -15,7 +15,7 @@ import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { port } from '../port-flag.js';
-import { createScoringEvaluator, workersOption } from '../scoring-evaluator.js';
+import { createScoringEvaluator, TRACES_FLAG_HELP, workersOption } from '../scoring-evaluator.js';
 import {
   parseProcesses,
   reportListening,
@@ -35,6 +35,7 @@ interface ServeFlags {
   groupJudge?: string;
   groupJudgeKind: string;
   sampleText: boolean;
+  traces: boolean;
   concurrency: number;
   maxQueue: number;
   deadline: number;
@@ -70,6 +71,7 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
       '--no-sample-text',
       'store results without the prompt and response they judged (less to write; `rewardkit view` then shows no text)',
     )
+    .option('--no-traces', TRACES_FLAG_HELP)
     .option('--group-judge <model>', "BRPO's pairwise judge: a model from the models file (both orders)")
     .addOption(
       new Option('--group-judge-kind <kind>', 'which pairwise judge kind --group-judge runs')
@@ -188,7 +190,7 @@ Examples:
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
-      const store = await openStoreFromFlag(flags.store);
+      const store = await openStoreFromFlag(flags.store, { writerThread: true });
       if (store && flags.cache && models.size > 0) {
         const { withResponseCache } = await import('../../llm/index.js');
         const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
@@ -210,6 +212,7 @@ Examples:
         workers: flags.workers,
         models,
         allowUnsafeCode: flags.allowUnsafeCode,
+        traces: flags.traces,
       });
       let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
       // A serve process of `--processes` writes to its primary's run; the primary finishes it.

@@ -36,6 +36,7 @@ export {
 } from './extract-constraints.js';
 export { gateStepScores } from './gate-step-scores.js';
 export { type GatedCandidate, gateCandidate } from './gated-candidate.js';
+export { type EvpvRoleModels, llmEvpvRoles } from './llm-evpv-roles.js';
 export {
   isEmptyDependency,
   type PolicyOutput,

@@ -1,4 +1,4 @@
-import type { CallTrace, ChatModel } from '../../llm/index.js';
+import { type CallTrace, type ChatModel, tagCallOrder } from '../../llm/index.js';
 import { type CodeSandbox, createCodeSandbox } from '../../verify/code/index.js';
 import type { RoleCallOptions } from '../judge-role.js';
 import type { OrderedComparison, PairInput, PairwiseJudge, PairwiseJudgment } from '../pairwise-judge.js';
@@ -149,6 +149,7 @@ export async function judgeOpenrs(
     options.bothOrders === false ? ['forward'] : ['forward', 'backward'];
   for (const order of orders) {
     const [a, b] = order === 'forward' ? [pair.first, pair.second] : [pair.second, pair.first];
+    const orderCalls: CallTrace[] = [];
     const outcome = await compareResponses(
       {
         prompt: pair.prompt,
@@ -159,8 +160,9 @@ export async function judgeOpenrs(
       },
       { metaRubric: files.metaRubric, pools },
       callOptions,
-      calls,
+      orderCalls,
     );
+    calls.push(...tagCallOrder(order, orderCalls));
     if (outcome.status === 'invalid') {
       detail.orders.push({ order, invalid: outcome.reason });
       comparisons.push({ order, vote: 0, invalid: outcome.reason });

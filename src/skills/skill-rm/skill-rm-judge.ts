@@ -1,5 +1,5 @@
 import type { OrderedComparison, PairInput, PairwiseJudge, PairwiseJudgment } from '../../judges/index.js';
-import type { CallTrace } from '../../llm/index.js';
+import { type CallTrace, tagCallOrder } from '../../llm/index.js';
 import { type EpisodeResult, runSkillRmEpisode } from './run-skill-rm-episode.js';
 import { DEFAULT_SKILL_RM_CAPS } from './skill-rm-caps.js';
 import type { SkillRmOptions } from './skill-rm-options.js';
@@ -60,7 +60,7 @@ export async function judgeSkillRmPair(
       temperature: options.temperature,
       signal: options.signal,
     });
-    calls.push(...episode.calls);
+    calls.push(...tagCallOrder(order, episode.calls));
     warnings.push(...episode.warnings.map((w) => `${order}: ${w}`));
     if (episode.status === 'invalid') {
       comparisons.push({ order, vote: 0, invalid: episode.reason });

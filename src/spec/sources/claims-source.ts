@@ -8,9 +8,10 @@ import {
   ClaimTieSchema,
   marchClaimCheck,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { claimRows } from './claims-rows.js';
 
 const params = z
   .strictObject({
@@ -110,21 +111,22 @@ export const claimsSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
+      const calls = judgeCallsOf(judgment.calls);
+      // The calls go to the evidence's own `calls`, not again in the detail.
+      const { calls: _traces, ...detail } = judgment;
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(
           `the claim check could not be made (${judgment.stage}): ${judgment.reason}`,
-          {
-            detail: judgment,
-            usage,
-          },
+          { detail, usage, calls },
         );
       }
       const faults = judgment.claims.filter((c) => c.verdict === 'fault').length;
       return {
         score: judgment.score,
         verdict: judgment.verdict === 'no_claims' ? 'abstain' : judgment.verdict,
-        detail: judgment,
+        detail,
         usage,
+        calls,
         reason:
           judgment.verdict === 'no_claims'
             ? 'the Proposer found no claims to check (no_claims): scored 0'
@@ -132,6 +134,7 @@ export const claimsSource = defineJudgeKind({
         ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
       };
     },
+  rows: claimRows,
   judge: {
     reads: 'metadata.documents: the retrieved documents (strings or {"title"?, "text"})',
     examples: [

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
 import {
-  createConstraintCache,
-  createLlmPremiseAuditor,
   EVPV_AGGREGATORS,
-  extractVisualConstraints,
-  judgeSteps,
+  llmEvpvRoles,
   scoreEvpvProblem,
   VisualConstraintsSchema,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 
@@ -75,13 +72,16 @@ export const evpvSource = defineJudgeKind({
   params,
   create: (p) => {
     // One description per image and question for the whole run, shared by every sample that asks.
-    let extract: ReturnType<typeof createConstraintCache> | undefined;
+    let roles: ReturnType<typeof llmEvpvRoles> | undefined;
     return async (sample, { services, signal }) => {
-      const extractor = services.model(p.extractor ?? p.model);
-      extract ??= createConstraintCache((input) =>
-        extractVisualConstraints(input, { model: extractor, reasks: p.reasks }),
+      roles ??= llmEvpvRoles(
+        {
+          extractor: services.model(p.extractor ?? p.model),
+          auditor: services.model(p.auditor ?? p.model),
+          stepJudge: services.model(p.step_judge ?? p.model),
+        },
+        { reasks: p.reasks },
       );
-      const stepModel = services.model(p.step_judge ?? p.model);
       const scored = await scoreEvpvProblem(
         {
           id: sample.id,
@@ -89,24 +89,20 @@ export const evpvSource = defineJudgeKind({
           ...visualInput(sample.metadata),
           candidates: [{ output: sample.response }],
         },
-        {
-          extract,
-          audit: createLlmPremiseAuditor({
-            model: services.model(p.auditor ?? p.model),
-            reasks: p.reasks,
-            signal,
-          }),
-          judgeSteps: (input) => judgeSteps(input, { model: stepModel, reasks: p.reasks, signal }),
-        },
+        roles(signal),
         { baseDir: '.' },
       );
       const usage = usageOf(scored.calls);
+      const calls = judgeCallsOf(scored.calls);
       if (scored.status === 'failed') {
-        throw new SourceFailedError(scored.error, { detail: { raw: scored.raw ?? null }, usage });
+        throw new SourceFailedError(scored.error, { detail: { raw: scored.raw ?? null }, usage, calls });
       }
       const [candidate] = scored.candidates;
       if (candidate?.status !== 'ok') {
-        throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, { usage });
+        throw new SourceFailedError(`field "response": ${candidate?.error ?? 'no candidate'}`, {
+          usage,
+          calls,
+        });
       }
       const { output: _, ...detail } = candidate;
       // A reward is never made of a judge's unreadable output: the evaluation CLI keeps the paper's
@@ -121,6 +117,7 @@ export const evpvSource = defineJudgeKind({
         throw new SourceFailedError(unreadable, {
           detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
           usage,
+          calls,
         });
       }
       const score = candidate.scores[p.aggregator];
@@ -129,6 +126,7 @@ export const evpvSource = defineJudgeKind({
         verdict: score >= p.pass_at ? 'pass' : 'fail',
         detail: { ...detail, constraints: scored.constraints, extraction: scored.extraction },
         usage,
+        calls,
         reason: `p = ${candidate.audit.p} over ${candidate.checklist.length} premise(s); ${p.aggregator} of gated steps [${candidate.gated_scores.join(', ')}]`,
       };
     };

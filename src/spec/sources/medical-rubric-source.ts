@@ -8,9 +8,10 @@ import {
   type MedicalScoringOptions,
   rubricFor,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { medicalRubricRows } from './medical-rubric-rows.js';
 
 const params = z.strictObject({
   model: z
@@ -151,7 +152,7 @@ export const medicalRubricSource = defineJudgeKind({
       const { rubric, from } = medicalRubricOf(
         { id: sample.id, query, inline: sample.metadata.rubric, field: 'metadata.rubric' },
         fromFile,
-        'params.rubrics',
+        'params.rubrics (--rubrics)',
       );
       const judgment = await judgeMedicalRubric(
         { query: query === '' ? rubric.query : query, response: sample.response, rubric },
@@ -164,22 +165,29 @@ export const medicalRubricSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
+      const calls = judgeCallsOf(judgment.calls);
+      // The calls go to the evidence's own `calls`, not again in the detail.
+      const { calls: _traces, ...graded } = judgment;
+      const detail = { rubric_id: rubric.id, rubric_from: from, ...graded };
       if (judgment.status === 'invalid') {
         throw new SourceFailedError(`the judge gave no readable grading: ${judgment.reason}`, {
-          detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
+          detail,
           usage,
+          calls,
         });
       }
       const b = judgment.breakdown;
       return {
         score: judgment.score,
         verdict: judgment.score >= p.pass_at ? 'pass' : 'fail',
-        detail: { rubric_id: rubric.id, rubric_from: from, ...judgment },
+        detail,
         usage,
+        calls,
         reason: `essential ${b.essential.credit}/${b.essential.max}, extra ${b.extraCredit}, pitfall −${b.pitfall.deduction}/${b.pitfall.max}${b.rules.length > 0 ? `; rules: ${b.rules.join(', ')}` : ''}`,
       };
     };
   },
+  rows: medicalRubricRows,
   judge: {
     reads: 'metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics',
     examples: [

@@ -7,7 +7,7 @@ import {
   roundRobinPairs,
   roundRobinWinRates,
 } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import type {
   GroupSourceCheck,
@@ -43,6 +43,9 @@ type JudgeOf = (services: SourceServices) => PairwiseJudge;
 type PairExtras = (sample: Sample) => Pick<PairInput, 'constraints' | 'metadata'>;
 const noExtras: PairExtras = () => ({});
 
+/** The judgment as evidence detail keeps it: its calls go to `Evidence.calls`, not in the detail. */
+const withoutCalls = ({ calls: _, ...judgment }: PairwiseJudgment) => judgment;
+
 const judgeSafely = async (
   judge: PairwiseJudge,
   pair: Parameters<PairwiseJudge['judge']>[0],
@@ -74,13 +77,12 @@ export function againstReference(
       signal,
     );
     const usage = usageOf(judgment.calls);
+    const calls = judgeCallsOf(judgment.calls);
+    const detail = withoutCalls(judgment);
     if (judgment.verdict === 'invalid') {
       throw new SourceFailedError(
         `the judge gave no readable verdict: ${judgment.reason ?? 'unknown reason'}`,
-        {
-          detail: judgment,
-          usage,
-        },
+        { detail, usage, calls },
       );
     }
     const score =
@@ -106,8 +108,9 @@ export function againstReference(
     return {
       score,
       verdict: judgment.verdict === 'first' ? 'pass' : 'fail',
-      detail: judgment,
+      detail,
       usage,
+      calls,
       reason: `${judge.name}: the response ${relation} the reference${judgment.decidedBy ? ` (decided by ${judgment.decidedBy})` : ` in ${judgment.comparisons.length} comparison(s)`}`,
       ...(warnings.length > 0 && { warnings }),
     };
@@ -118,7 +121,8 @@ export function againstReference(
  * Every rollout of a group judged against every other (a round robin, each pair in both orders as
  * the judge does them): score = win rate, ties and inconsistent pairs counting half (the latter at
  * `inconsistentScore`). A pair's calls are charged to its first rollout, so usage sums stay exact;
- * the full judgment is kept there too and the opponent's detail points to it.
+ * the full judgment and its calls (each naming the `opponent`) are kept there too, and the
+ * opponent's detail points to it.
  */
 export function withinGroup(
   judgeOf: JudgeOf,
@@ -171,8 +175,11 @@ export function withinGroup(
       const mine = pairs.flatMap(([i, j], k) =>
         i === s || j === s ? [{ i, j, judgment: judgments[k] as PairwiseJudgment }] : [],
       );
-      const charged = mine.filter((m) => m.i === s).flatMap((m) => m.judgment.calls);
-      const usage = usageOf(charged);
+      const charged = mine.filter((m) => m.i === s);
+      const usage = usageOf(charged.flatMap((m) => m.judgment.calls));
+      const calls = charged.flatMap((m) =>
+        judgeCallsOf(m.judgment.calls).map((call) => ({ ...call, opponent: (samples[m.j] as Sample).id })),
+      );
       const record = records[s] as (typeof records)[number];
       const detail = {
         mode: 'round_robin',
@@ -191,7 +198,7 @@ export function withinGroup(
                   : 'loss'
                 : judgment.verdict;
           return i === s
-            ? { opponent, result, judgment }
+            ? { opponent, result, judgment: withoutCalls(judgment) }
             : {
                 opponent,
                 result,
@@ -206,6 +213,7 @@ export function withinGroup(
           error: `no match of this rollout had a readable verdict: ${reasons.join('; ')}`,
           detail,
           usage,
+          calls,
         };
       }
       const readable = record.wins + record.losses + record.ties + record.inconsistent;
@@ -215,6 +223,7 @@ export function withinGroup(
         verdict: score > 0.5 ? 'pass' : 'fail',
         detail,
         usage,
+        calls,
         reason: `${judge.name} round robin in group "${sample.group}": ${record.wins} win(s), ${record.losses} loss(es), ${record.ties} tie(s), ${record.inconsistent} inconsistent, ${record.invalid} unreadable`,
         ...(record.invalid > 0 && {
           warnings: [`${record.invalid} match(es) had no readable verdict and were left out of the win rate`],

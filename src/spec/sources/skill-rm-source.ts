@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { promptText, RewardKitError, referencesOf, type Sample } from '../../core/index.js';
 import type { PairInput } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import {
   createSkillRmJudge,
   DEFAULT_SKILL_RM_CAPS,
@@ -154,6 +154,7 @@ function pointwise(params: SkillRmParams, skill: Skill): SourceCheck {
       { ...optionsOf(params, skill, services), signal },
     );
     const usage = usageOf(result.calls);
+    const calls = judgeCallsOf(result.calls);
     const detail = {
       skill: skill.name,
       route: result.route ?? null,
@@ -163,10 +164,7 @@ function pointwise(params: SkillRmParams, skill: Skill): SourceCheck {
     if (result.invalid) {
       throw new SourceFailedError(
         `the skill_rm judge gave no readable score: ${result.reason ?? 'unknown reason'}`,
-        {
-          detail,
-          usage,
-        },
+        { detail, usage, calls },
       );
     }
     return {
@@ -174,6 +172,7 @@ function pointwise(params: SkillRmParams, skill: Skill): SourceCheck {
       verdict: result.score >= 0.5 ? 'pass' : 'fail',
       detail,
       usage,
+      calls,
       reason: `skill_rm (${result.route}): ${result.reason ?? `score ${result.score}`}`,
       ...(result.warnings.length > 0 && { warnings: result.warnings }),
     };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
 import { AtpRowSchema, judgeToolPlan, type ToolPlanRole } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf, usageOf } from '../../llm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { toolPlanRows } from './tool-plan-rows.js';
 
 const params = z.strictObject({
   model: z
@@ -111,12 +112,10 @@ export const toolPlanSource = defineJudgeKind({
         },
       );
       const usage = usageOf(judgment.calls);
+      const calls = judgeCallsOf(judgment.calls);
       const { calls: _traces, ...detail } = judgment;
       if (judgment.status === 'invalid' || judgment.score === null) {
-        throw new SourceFailedError(`tool_plan: ${judgment.reason ?? 'no score'}`, {
-          detail: judgment,
-          usage,
-        });
+        throw new SourceFailedError(`tool_plan: ${judgment.reason ?? 'no score'}`, { detail, usage, calls });
       }
       const c = judgment.components;
       return {
@@ -124,10 +123,12 @@ export const toolPlanSource = defineJudgeKind({
         verdict: judgment.score >= p.pass_at ? 'pass' : 'fail',
         detail,
         usage,
+        calls,
         ...(judgment.warnings.length > 0 && { warnings: judgment.warnings }),
         reason: `precision ${c?.precision ?? 'n/a'}, recall ${c?.recall ?? 'n/a'}, overall ${c?.overall ?? 'n/a'}; ${judgment.calls_planned.length} call(s), ${judgment.missed?.length ?? 0} missed, ${judgment.findings.length} finding(s)`,
       };
     },
+  rows: toolPlanRows,
   judge: {
     reads: 'metadata.doc, metadata.images and metadata.image_query, as in an ATP-Bench row',
     examples: ['--models models.yaml --model judge --input plans.jsonl --output judged.jsonl'],

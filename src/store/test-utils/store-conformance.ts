@@ -74,8 +74,69 @@ export const judgedResult: RewardResult = {
  * The behaviour every `Store` backend must share, registered as vitest tests. `open` returns a
  * fresh, empty store for each test.
  */
+/** A judged result that kept its calls: one unreadable with odd characters, one read, tokens unknown. */
+export const tracedResult: RewardResult = {
+  ...judgedResult,
+  id: 't',
+  evidence: [
+    {
+      ...(judgedResult.evidence[0] as RewardResult['evidence'][number]),
+      calls: [
+        {
+          role: 'genrm_scores',
+          order: 'forward',
+          variant: 0,
+          messages: [
+            { role: 'system', content: 'Judge.' },
+            { role: 'user', content: 'Response 1: <script>x()</script> \u0000 \ue000 ☂' },
+          ],
+          raw: 'no JSON \u0000 here',
+          parse_error: 'no JSON object in the output',
+          finish_reason: 'length',
+          latency_ms: 200.25,
+          prompt_tokens: 150,
+          completion_tokens: 20,
+          retries: 1,
+          cached: false,
+        },
+        {
+          role: 'genrm_scores',
+          order: 'backward',
+          variant: 0,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'c1', name: 'view', arguments: { a: [1] } }],
+            },
+            { role: 'tool', content: 'ok', tool_call_id: 'c1' },
+          ],
+          raw: '{"score_1": 3, "score_2": 8}',
+          parsed: { score_1: 3, score_2: 8 },
+          finish_reason: 'stop',
+          latency_ms: 0,
+          retries: 0,
+          cached: true,
+          warnings: ['seed ignored'],
+        },
+      ],
+    },
+  ],
+};
+
 export function runStoreConformance(open: () => Promise<Store>): void {
   describe('Store conformance', () => {
+    test("should round-trip a judgment's calls exactly, odd characters and unknown token counts too", async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 'judge', spec: {} });
+      await store.saveResults(run.id, [tracedResult, judgedResult]);
+      expect(await store.getResult(run.id, 't')).toEqual(tracedResult);
+      // Results stored without calls read back without them.
+      expect((await store.getResult(run.id, 'j'))?.evidence[0]).not.toHaveProperty('calls');
+      expect(await store.listResults(run.id)).toEqual([tracedResult, judgedResult]);
+      await store.close();
+    });
+
     test('should round-trip results with their evidence exactly', async () => {
       const store = await open();
       const run = await store.createRun({

@@ -1,4 +1,4 @@
-import type { ToolPlanGroupStats, ToolPlanReport } from '../judges/index.js';
+import type { ToolPlanGroupStats, ToolPlanReport } from './tool-plan-report.js';
 
 const num = (v: number | null, digits = 3) => (v === null ? '—' : v.toFixed(digits));
 
