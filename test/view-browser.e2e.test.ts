@@ -142,7 +142,8 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await shot(page, 'runs');
     await page.locator(`a[href="#/runs/${runIds[0]}"]`).click();
     await expect.poll(() => page.locator('#samples-count').textContent()).toBe('21 samples');
-    expect(await page.locator('figure.histogram').count()).toBeGreaterThan(0);
+    // The statistics, histograms and series are asked for once the first samples page has answered.
+    await page.locator('figure.histogram').first().waitFor();
     // Reward over results: one point per result (21 results, fewer than the 60 buckets).
     await page.locator('#reward-series [data-series="mean reward"] path').waitFor();
     expect(await page.locator('#reward-series [data-series="mean reward"] circle').count()).toBe(21);

@@ -161,9 +161,11 @@ export class ApiCallError extends Error {}
 
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(`api/${path}`, signal ? { signal } : {});
+  // An answer is read whole or fails (an abort while its body is read rejects here too, rather
+  // than coming back as no data); only an error's body may be unreadable.
+  if (res.ok) return (await res.json()) as T;
   const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-  if (!res.ok) throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`);
-  return body as T;
+  throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`);
 }
 
 export async function getText(path: string): Promise<string> {

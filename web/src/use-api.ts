@@ -15,7 +15,10 @@ export function useApi<T>(path: string | undefined, pollMs?: number): Loaded<T> 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () => {
       getJson<T>(path, controller.signal).then(
-        (data) => setLoaded({ state: 'ok', data }),
+        // An answer to a request this effect has since given up (a new path, polling stopped) is stale.
+        (data) => {
+          if (!controller.signal.aborted) setLoaded({ state: 'ok', data });
+        },
         (error: Error) => {
           if (!controller.signal.aborted) setLoaded({ state: 'error', message: error.message });
         },
