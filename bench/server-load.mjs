@@ -26,10 +26,9 @@ function openrlhfBatch(offset) {
   return { query, prompts, labels };
 }
 
-async function startServe(root, args, env = {}) {
+async function startServe(root, args) {
   const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr.on('data', (d) => {
@@ -108,27 +107,19 @@ export async function serverLoadSection({ root, quick, fmt }) {
     for (const workers of [0, 1, 2]) configs.push({ store, workers, processes: 1 });
     for (const processes of processCounts.slice(1)) configs.push({ store, workers: 0, processes });
   }
-  // SQLite saves on a writer thread of its own by default; `inline` is the same store saving on
-  // the thread that answers requests (REWARDKIT_STORE_WRITER=inline), for the comparison.
-  for (const processes of [1, processCounts.at(-1)])
-    configs.push({ store: 'sqlite', writer: 'inline', workers: 0, processes });
   const rows = [];
   let soak;
-  for (const { store, writer = store === 'sqlite' ? 'thread' : '—', workers, processes } of configs) {
-    const server = await startServe(
-      root,
-      [
-        '--spec',
-        'math',
-        '--workers',
-        String(workers),
-        '--processes',
-        String(processes),
-        '--store',
-        store === 'none' ? 'none' : join(dir, `store-${writer}-${workers}-${processes}.sqlite`),
-      ],
-      writer === 'inline' ? { REWARDKIT_STORE_WRITER: 'inline' } : {},
-    );
+  for (const { store, workers, processes } of configs) {
+    const server = await startServe(root, [
+      '--spec',
+      'math',
+      '--workers',
+      String(workers),
+      '--processes',
+      String(processes),
+      '--store',
+      store === 'none' ? 'none' : join(dir, `store-${workers}-${processes}.sqlite`),
+    ]);
     for (const connections of [1, 16, 64]) {
       const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
       await cannon({ ...load, duration: 1 }); // warm up
@@ -136,7 +127,6 @@ export async function serverLoadSection({ root, quick, fmt }) {
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
         store,
-        writer,
         workers,
         processes,
         connections,
@@ -145,7 +135,7 @@ export async function serverLoadSection({ root, quick, fmt }) {
         p99: r.latency.p99,
       });
     }
-    if (store === 'sqlite' && writer === 'thread' && workers === 0 && processes === 1) {
+    if (store === 'sqlite' && workers === 0 && processes === 1) {
       // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
       const perRound = quick ? 500 : 2000;
       const rss = [rssMb(server.pid)];
@@ -207,11 +197,11 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests), on a writer thread of its own (\`thread\`, the default) or on the thread that answers requests (\`inline\`, \`REWARDKIT_STORE_WRITER=inline\`); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-| store | writer | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.store} | ${r.writer} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+| store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
 
 GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
 

@@ -100,7 +100,7 @@ export async function runScoring(
   requireDatasetInput(flags.input);
   const input = datasetInputOptions(flags);
   const { scoreFile } = await import('../runner/index.js');
-  const store = await openStoreFromFlag(flags.store, { writerThread: true });
+  const store = await openStoreFromFlag(flags.store);
   if (flags.report !== undefined && store === undefined) {
     throw new RewardKitError(
       'RK_USAGE',

@@ -14,22 +14,11 @@ export const STORE_FLAG_HELP =
  * default file in the working directory. `none` turns storing off; a `postgres://` or
  * `postgresql://` URL opens the shared PostgreSQL store, anything else is a SQLite file.
  */
-export async function openStoreFromFlag(
-  flag: string | undefined,
-  /**
-   * `writerThread`: a SQLite file saves results on a thread of its own (`score` and `serve`,
-   * whose main thread verifies meanwhile); `REWARDKIT_STORE_WRITER=inline` turns it off.
-   */
-  options: { writerThread?: boolean } = {},
-): Promise<Store | undefined> {
+export async function openStoreFromFlag(flag: string | undefined): Promise<Store | undefined> {
   const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
   if (location === 'none') return undefined;
   if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
-  const store = openSqliteStore(location);
-  if (!options.writerThread || location === ':memory:' || process.env.REWARDKIT_STORE_WRITER === 'inline')
-    return store;
-  const { withSqliteWriterThread } = await import('../store/sqlite-writer-thread.js');
-  return withSqliteWriterThread(store, location);
+  return openSqliteStore(location);
 }
 
 /**

@@ -190,7 +190,7 @@ Examples:
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
-      const store = await openStoreFromFlag(flags.store, { writerThread: true });
+      const store = await openStoreFromFlag(flags.store);
       if (store && flags.cache && models.size > 0) {
         const { withResponseCache } = await import('../../llm/index.js');
         const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };

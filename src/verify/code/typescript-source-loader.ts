@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
 /**
  * Node module hooks that let a worker thread load rewardkit's TypeScript sources (with their `.js`
  * import specifiers) through the `typescript` package's transpiler. Only used when rewardkit runs
@@ -41,13 +38,3 @@ export const TYPESCRIPT_SOURCE_EXEC_ARGV: readonly string[] = [
   '--import',
   `data:text/javascript,${encodeURIComponent(REGISTER)}`,
 ];
-
-/**
- * Where a worker thread starts: the compiled `<name>.js` beside the calling module, or, running
- * from the sources (vitest), its `<name>.ts` through the hooks above.
- */
-export function workerEntry(name: string, moduleUrl: string): { url: URL; execArgv: readonly string[] } {
-  const compiled = new URL(`./${name}.js`, moduleUrl);
-  if (existsSync(fileURLToPath(compiled))) return { url: compiled, execArgv: [] };
-  return { url: new URL(`./${name}.ts`, moduleUrl), execArgv: TYPESCRIPT_SOURCE_EXEC_ARGV };
-}
