@@ -12,18 +12,7 @@ import {
   rewardSeriesFromRows,
 } from './run-view-rows.js';
 import { RESPONSE_PREVIEW_CHARS, type SampleQuery, type SampleRow, type SampleText } from './run-views.js';
-import type { Store } from './store.js';
-
-type RunViews = Pick<
-  Store,
-  | 'getSampleText'
-  | 'querySamples'
-  | 'runTotals'
-  | 'compareRuns'
-  | 'rewardHistograms'
-  | 'rewardSeries'
-  | 'costSeries'
->;
+import type { RunViews } from './store.js';
 
 /** A result's bucket: equal spans of the run's seq (its save order) from its first to its last. */
 const POSTGRES_BUCKET = 'FLOOR((r.seq - span.lo)::float8 * $2::int / (span.hi - span.lo + 1))::int';

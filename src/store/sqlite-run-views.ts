@@ -19,18 +19,7 @@ import {
   type SampleRow,
   type SampleText,
 } from './run-views.js';
-import type { Store } from './store.js';
-
-type RunViews = Pick<
-  Store,
-  | 'getSampleText'
-  | 'querySamples'
-  | 'runTotals'
-  | 'compareRuns'
-  | 'rewardHistograms'
-  | 'rewardSeries'
-  | 'costSeries'
->;
+import type { RunViews } from './store.js';
 
 /**
  * A result's bucket: equal spans of the run's rowids (its save order) from its first to its last.

@@ -115,3 +115,15 @@ export interface Store {
   putState(key: string, value: unknown): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The store's reads for the inspector, which each backend writes in its own SQL dialect. */
+export type RunViews = Pick<
+  Store,
+  | 'getSampleText'
+  | 'querySamples'
+  | 'runTotals'
+  | 'compareRuns'
+  | 'rewardHistograms'
+  | 'rewardSeries'
+  | 'costSeries'
+>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JudgeCall } from '../core/index.js';
+import { type CallTrace, judgeCallOf } from '../llm/index.js';
 
 /** A call as the pairwise, claims and medical kinds kept it in their detail before `Evidence.calls`. */
 const LegacyCallSchema = z.object({
@@ -31,13 +32,6 @@ const LegacyCallSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
-const text = (content: z.infer<typeof LegacyCallSchema>['messages'][number]['content']) =>
-  typeof content === 'string'
-    ? content
-    : content
-        .map((part) => (part.type === 'text' ? part.text : `[image: ${part.image_url.url.slice(0, 40)}…]`))
-        .join('\n');
-
 /**
  * The calls a detail holds in the older, camelCase trace shape (`detail.calls`), as judge calls;
  * undefined when the detail holds none in that shape.
@@ -46,22 +40,6 @@ export function legacyJudgeCalls(detail: unknown): JudgeCall[] | undefined {
   if (typeof detail !== 'object' || detail === null || !('calls' in detail)) return undefined;
   const parsed = z.array(LegacyCallSchema).min(1).safeParse(detail.calls);
   if (!parsed.success) return undefined;
-  return parsed.data.map((call) => ({
-    ...(call.role !== undefined && { role: call.role }),
-    messages: call.messages.map((m) => ({
-      role: m.role,
-      content: text(m.content),
-      ...(m.toolCallId !== undefined && { tool_call_id: m.toolCallId }),
-      ...(m.toolCalls !== undefined && { tool_calls: m.toolCalls }),
-    })),
-    raw: call.raw,
-    ...(call.parseError !== undefined && { parse_error: call.parseError }),
-    finish_reason: call.finishReason,
-    latency_ms: call.latencyMs,
-    ...(call.promptTokens !== undefined && { prompt_tokens: call.promptTokens }),
-    ...(call.completionTokens !== undefined && { completion_tokens: call.completionTokens }),
-    retries: call.retries,
-    cached: call.cached,
-    ...(call.warnings !== undefined && { warnings: call.warnings }),
-  }));
+  // The same fields as a live trace's, under the same names: mapped as evidence maps them.
+  return parsed.data.map((call) => judgeCallOf(call as CallTrace));
 }
