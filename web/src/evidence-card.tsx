@@ -1,14 +1,7 @@
 import type { Evidence, JudgeCall } from './api';
-import { DetailTree } from './detail-tree';
 import { num } from './format';
 import { JudgeCalls } from './judge-calls';
-
-/** Keys under which judges keep the two orders of a pairwise comparison. */
-const ORDER_PAIRS: [string, string][] = [
-  ['forward', 'reverse'],
-  ['ab', 'ba'],
-  ['original', 'swapped'],
-];
+import { RawDetail } from './raw-detail';
 
 /**
  * One source's evidence: verdict, score, reason, LLM usage (the judge trace's tokens, latency and
@@ -24,13 +17,6 @@ export function EvidenceCard({
   calls?: JudgeCall[];
   callsPath: string;
 }) {
-  const detail = evidence.detail as Record<string, unknown> | undefined;
-  const pair =
-    detail && typeof detail === 'object'
-      ? ORDER_PAIRS.find(([a, b]) => detail[a] !== undefined && detail[b] !== undefined)
-      : undefined;
-  const rest =
-    pair && detail ? Object.fromEntries(Object.entries(detail).filter(([k]) => !pair.includes(k))) : detail;
   return (
     <article className={`evidence verdict-${evidence.verdict}`} data-source={evidence.source}>
       <h3>
@@ -48,17 +34,7 @@ export function EvidenceCard({
           {evidence.usage.retries} · cache hits {evidence.usage.cache_hits}
         </p>
       )}
-      {pair && detail && (
-        <div className="orders">
-          {pair.map((key) => (
-            <div key={key}>
-              <h4>{key}</h4>
-              <DetailTree value={detail[key]} />
-            </div>
-          ))}
-        </div>
-      )}
-      {rest !== undefined && <DetailTree value={rest} />}
+      <RawDetail detail={evidence.detail} />
       {calls.length > 0 && <JudgeCalls calls={calls} path={callsPath} />}
     </article>
   );
