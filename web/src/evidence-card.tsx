@@ -1,12 +1,33 @@
 import type { Evidence, JudgeCall } from './api';
 import { num } from './format';
 import { JudgeCalls } from './judge-calls';
+import { JudgmentFallback, judgmentView } from './judgments';
 import { RawDetail } from './raw-detail';
 
 /**
+ * A source's detail: the judge kind's own view (claims, rubric grades, EVPV steps, tool-plan
+ * judgments, OpenRS criteria) with the stored detail in a "raw detail" fold below it; the tree
+ * alone for any other kind, for a detail the view does not recognise, or one it fails to draw.
+ */
+function EvidenceDetail({ evidence }: { evidence: Evidence }) {
+  const view = evidence.detail === undefined ? undefined : judgmentView(evidence.kind, evidence.detail);
+  const raw = <RawDetail detail={evidence.detail} />;
+  if (view === undefined) return raw;
+  return (
+    <JudgmentFallback fallback={raw}>
+      {view}
+      <details className="raw-detail">
+        <summary>raw detail</summary>
+        {raw}
+      </details>
+    </JudgmentFallback>
+  );
+}
+
+/**
  * One source's evidence: verdict, score, reason, LLM usage (the judge trace's tokens, latency and
- * cache hits), its detail (a pairwise judge's two orders side by side) and every judge call behind
- * it (`callsPath`: where each call's whole texts are asked for).
+ * cache hits), its detail and every judge call behind it (`callsPath`: where each call's whole
+ * texts are asked for).
  */
 export function EvidenceCard({
   evidence,
@@ -34,7 +55,7 @@ export function EvidenceCard({
           {evidence.usage.retries} · cache hits {evidence.usage.cache_hits}
         </p>
       )}
-      <RawDetail detail={evidence.detail} />
+      <EvidenceDetail evidence={evidence} />
       {calls.length > 0 && <JudgeCalls calls={calls} path={callsPath} />}
     </article>
   );

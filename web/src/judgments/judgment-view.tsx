@@ -1,0 +1,15 @@
+import type { ReactElement } from 'react';
+import { medicalRubricView } from './medical-rubric-view';
+
+/** A view of one judge kind's detail: the view, or undefined when the detail is not of its shape. */
+type JudgmentRenderer = (detail: unknown) => ReactElement | undefined;
+
+/** The dedicated views, keyed by the evidence's `kind` (the spec source's kind). */
+const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
+  medical_rubric: medicalRubricView,
+};
+
+/** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
+export function judgmentView(kind: string, detail: unknown): ReactElement | undefined {
+  return Object.hasOwn(VIEWS, kind) ? VIEWS[kind]?.(detail) : undefined;
+}
