@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { claimsView } from './claims-view';
 import { medicalRubricView } from './medical-rubric-view';
 
 /** A view of one judge kind's detail: the view, or undefined when the detail is not of its shape. */
@@ -7,6 +8,7 @@ type JudgmentRenderer = (detail: unknown) => ReactElement | undefined;
 /** The dedicated views, keyed by the evidence's `kind` (the spec source's kind). */
 const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   medical_rubric: medicalRubricView,
+  claims: claimsView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
