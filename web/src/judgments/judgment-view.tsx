@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { claimsView } from './claims-view';
+import { evpvView } from './evpv-view';
 import { medicalRubricView } from './medical-rubric-view';
 
 /** A view of one judge kind's detail: the view, or undefined when the detail is not of its shape. */
@@ -9,6 +10,7 @@ type JudgmentRenderer = (detail: unknown) => ReactElement | undefined;
 const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   medical_rubric: medicalRubricView,
   claims: claimsView,
+  evpv: evpvView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
