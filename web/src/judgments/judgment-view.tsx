@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { claimsView } from './claims-view';
 import { evpvView } from './evpv-view';
 import { medicalRubricView } from './medical-rubric-view';
+import { toolPlanView } from './tool-plan-view';
 
 /** A view of one judge kind's detail: the view, or undefined when the detail is not of its shape. */
 type JudgmentRenderer = (detail: unknown) => ReactElement | undefined;
@@ -11,6 +12,7 @@ const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   medical_rubric: medicalRubricView,
   claims: claimsView,
   evpv: evpvView,
+  tool_plan: toolPlanView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
