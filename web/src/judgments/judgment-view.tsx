@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { claimsView } from './claims-view';
 import { evpvView } from './evpv-view';
 import { medicalRubricView } from './medical-rubric-view';
+import { openrsView } from './openrs-view';
 import { toolPlanView } from './tool-plan-view';
 
 /** A view of one judge kind's detail: the view, or undefined when the detail is not of its shape. */
@@ -13,6 +14,7 @@ const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   claims: claimsView,
   evpv: evpvView,
   tool_plan: toolPlanView,
+  openrs: openrsView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
