@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import {
+  type ScriptedOpenAIServer,
+  type ScriptRule,
+  startScriptedOpenAIServer,
+} from './scripted-openai-server.js';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it), or REWARDKIT_CHROMIUM. */
 const chromiumPath = [process.env.REWARDKIT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -18,6 +22,78 @@ if (!chromiumPath) {
 }
 
 const PWNED = '<script>window.__pwned = 1</script>';
+
+const levels = (not: string, partly: string, fully: string) => ({
+  not_met: not,
+  partially_met: partly,
+  fully_met: fully,
+});
+/** A RAG answer with its documents and an inline rubric: the claims and medical_rubric judges' sample. */
+const judgedRow = (id: string, documents: string[]) => ({
+  id,
+  prompt: 'How big was Acme in 2023?',
+  response: 'Acme had 1,200 staff and 40 offices.',
+  metadata: {
+    documents,
+    rubric: {
+      essential: [{ title: 'States the staff count', levels: levels('none', 'roughly', 'exactly') }],
+      important: [{ title: 'Names the offices', levels: levels('no', 'vaguely', 'with a number') }],
+      highlight: [],
+      pitfall: [
+        {
+          title: 'Invents a figure',
+          levels: { no_pitfall: 'no', minor_error: 'a small one', major_error: 'a key one' },
+        },
+      ],
+    },
+  },
+});
+
+/**
+ * The claims (MARCH) and medical_rubric judges' replies, told apart by their system prompts: the
+ * Proposer's first claim and the grader's evidence hold a <script>.
+ */
+const specialistRules: ScriptRule[] = [
+  {
+    match: { role: 'system', contains: 'You split an answer' },
+    reply: {
+      content: JSON.stringify({
+        claims: [
+          { question: `How many staff did Acme have? ${PWNED}`, expected: '1,200' },
+          { question: 'How many offices did Acme have?', expected: '40' },
+        ],
+      }),
+    },
+  },
+  {
+    match: { role: 'system', contains: 'You answer questions using only the documents' },
+    reply: {
+      content: JSON.stringify({
+        items: [
+          { id: 'C1', evidence: 'Acme had 1200 staff', answer: '1200' },
+          { id: 'C2', evidence: '', answer: 'cannot answer' },
+        ],
+      }),
+    },
+  },
+  {
+    match: { role: 'system', contains: 'You grade one answer to a health or medical question' },
+    reply: {
+      content: JSON.stringify({
+        grades: [
+          {
+            id: 'E1',
+            evidence: `Acme had 1,200 staff ${PWNED}`,
+            reason: 'the exact count',
+            grade: 'fully_met',
+          },
+          { id: 'I1', evidence: '', reason: 'no number for the offices', grade: 'not_met' },
+          { id: 'P1', evidence: '', reason: 'nothing invented', grade: 'no_pitfall' },
+        ],
+      }),
+    },
+  },
+];
 
 async function startView(store: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
@@ -61,11 +137,11 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     }
     const dir = tempDir();
     const store = join(dir, 'store.sqlite');
-    const score = async (args: string[]) => {
+    const score = async (args: string[], code = 0) => {
       const run = await runCli(['score', '--store', store, '--no-resume', ...args], {
         env: { JUDGE_KEY: 'k' },
       });
-      expect(run.code, run.stderr).toBe(0);
+      expect(run.code, run.stderr).toBe(code);
       runIds.push(/run-\d{8}-\d{6}-[0-9a-f]{4}/.exec(run.stdout + run.stderr)?.[0] as string);
     };
     await score([
@@ -77,6 +153,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       join(dir, 'mixed.jsonl'),
     ]);
     judge = await startScriptedOpenAIServer();
+    judge.script(...specialistRules);
     judge.script({
       reply: {
         content: JSON.stringify({ principles: ['vivid'], critique: `fine ${PWNED}`, score_1: 8, score_2: 3 }),
@@ -114,6 +191,21 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       '--output',
       join(dir, 'plain.jsonl'),
     ]);
+    // The claims and medical_rubric judges on one RAG answer; a second has no documents, so its
+    // claims detail is an invalid check the claims view does not draw.
+    writeFileSync(
+      join(dir, 'judgments.yaml'),
+      'sources:\n  - kind: claims\n    params: {model: judge, reasks: 0}\n  - kind: medical_rubric\n    params: {model: judge, reasks: 0}\n',
+    );
+    const judged = [judgedRow('rag', ['Acme had 1200 staff in 2023.']), judgedRow('no-docs', [])];
+    writeFileSync(join(dir, 'rag.jsonl'), `${judged.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    await score(
+      [
+        ...['--spec', join(dir, 'judgments.yaml'), '--models', join(dir, 'models.yaml')],
+        ...['--input', join(dir, 'rag.jsonl'), '--output', join(dir, 'rag-out.jsonl')],
+      ],
+      3,
+    );
     view = await startView(store);
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
     process.stderr.write(`rewardkit view screenshots: ${shots}\n`);
@@ -137,8 +229,8 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
 
   test('should go from the runs to a run, filter its samples, open one and its judge trace', async () => {
     const { page, failures } = await open();
-    await page.locator('#runs tbody tr').nth(2).waitFor();
-    expect(await page.locator('#runs tbody tr').count()).toBe(3);
+    await page.locator('#runs tbody tr').nth(3).waitFor();
+    expect(await page.locator('#runs tbody tr').count()).toBe(4);
     await shot(page, 'runs');
     await page.locator(`a[href="#/runs/${runIds[0]}"]`).click();
     await expect.poll(() => page.locator('#samples-count').textContent()).toBe('21 samples');
@@ -224,6 +316,75 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(await section.locator('script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'judge-calls');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should show a claim check as a table of claims, each with its verdict and checker votes', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[3]}/samples/rag`);
+    const view = page.locator('[data-source="claims"] [data-judgment="claims"]');
+    await view.waitFor();
+    expect(await view.locator('dl.figures').textContent()).toMatch(/verdictfail.*faults1.*supported1/);
+    const supported = view.locator('[data-claim="C1"]');
+    expect(await supported.locator('[data-grade]').getAttribute('data-grade')).toBe('supported');
+    // The question holds a <script>: shown as its characters, never run.
+    expect(await supported.locator('td').nth(1).textContent()).toBe(`How many staff did Acme have? ${PWNED}`);
+    expect(await supported.locator('[data-vote]').allTextContents()).toEqual(['✓', '✓', '✓']);
+    expect(await supported.locator('[data-vote]').first().getAttribute('title')).toMatch(
+      /^run 0: matches · answer: 1200 · by numeric/,
+    );
+    const fault = view.locator('[data-claim="C2"]');
+    expect(await fault.locator('[data-grade]').getAttribute('data-grade')).toBe('fault');
+    expect(await fault.locator('[data-vote="cannot_answer"]').count()).toBe(3);
+    // The stored detail stays one click away, folded.
+    const raw = page.locator('[data-source="claims"] details.raw-detail');
+    expect(await raw.getAttribute('open')).toBeNull();
+    expect(await raw.locator('dl.tree').first().isVisible()).toBe(false);
+    await raw.locator('summary').click();
+    expect(await raw.locator('dl.tree').first().isVisible()).toBe(true);
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await shot(page, 'claims');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test("should show a rubric grading: each section's credit and each criterion's grade and evidence", async () => {
+    const { page, failures } = await open(`#/runs/${runIds[3]}/samples/rag`);
+    const view = page.locator('[data-source="medical_rubric"] [data-judgment="medical_rubric"]');
+    await view.waitFor();
+    expect(await view.locator('[data-sections] tbody tr').allInnerTexts()).toEqual([
+      'Essential\t2\t2',
+      'Important\t0\t1',
+      'Highlight\t0\t0',
+      'Pitfall\t0\t2',
+    ]);
+    const met = view.locator('[data-criterion="E1"]');
+    expect(await met.locator('[data-grade]').getAttribute('data-grade')).toBe('fully_met');
+    expect(await met.locator('[data-grade]').textContent()).toBe('met');
+    // The judge's evidence quote holds a <script>: text, never run.
+    expect(await met.locator('td.quote').textContent()).toBe(`Acme had 1,200 staff ${PWNED}`);
+    expect(await view.locator('[data-criterion="I1"] [data-grade]').getAttribute('data-grade')).toBe(
+      'not_met',
+    );
+    expect(await view.locator('[data-criterion="P1"] [data-grade]').textContent()).toBe('no pitfall');
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await shot(page, 'medical-rubric');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should show a judgment its view does not recognise as the detail tree', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[3]}/samples/no-docs`);
+    const card = page.locator('[data-source="claims"]');
+    await card.locator('dl.tree').first().waitFor();
+    // An invalid check (no documents) has no claims to draw: its detail shows as stored, unfolded.
+    expect(await card.locator('[data-judgment]').count()).toBe(0);
+    expect(await card.locator('details.raw-detail').count()).toBe(0);
+    expect(await card.locator('dl.tree').first().textContent()).toContain('documents');
+    // The rubric grading of the same sample still has its view.
+    expect(await page.locator('[data-judgment="medical_rubric"]').count()).toBe(1);
     expect(failures).toEqual([]);
     await page.close();
   });

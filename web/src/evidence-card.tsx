@@ -1,19 +1,33 @@
 import type { Evidence, JudgeCall } from './api';
-import { DetailTree } from './detail-tree';
 import { num } from './format';
 import { JudgeCalls } from './judge-calls';
+import { JudgmentFallback, judgmentView } from './judgments';
+import { RawDetail } from './raw-detail';
 
-/** Keys under which judges keep the two orders of a pairwise comparison. */
-const ORDER_PAIRS: [string, string][] = [
-  ['forward', 'reverse'],
-  ['ab', 'ba'],
-  ['original', 'swapped'],
-];
+/**
+ * A source's detail: the judge kind's own view (claims, rubric grades, EVPV steps, tool-plan
+ * judgments, OpenRS criteria) with the stored detail in a "raw detail" fold below it; the tree
+ * alone for any other kind, for a detail the view does not recognise, or one it fails to draw.
+ */
+function EvidenceDetail({ evidence }: { evidence: Evidence }) {
+  const view = evidence.detail === undefined ? undefined : judgmentView(evidence.kind, evidence.detail);
+  const raw = <RawDetail detail={evidence.detail} />;
+  if (view === undefined) return raw;
+  return (
+    <JudgmentFallback fallback={raw}>
+      {view}
+      <details className="raw-detail">
+        <summary>raw detail</summary>
+        {raw}
+      </details>
+    </JudgmentFallback>
+  );
+}
 
 /**
  * One source's evidence: verdict, score, reason, LLM usage (the judge trace's tokens, latency and
- * cache hits), its detail (a pairwise judge's two orders side by side) and every judge call behind
- * it (`callsPath`: where each call's whole texts are asked for).
+ * cache hits), its detail and every judge call behind it (`callsPath`: where each call's whole
+ * texts are asked for).
  */
 export function EvidenceCard({
   evidence,
@@ -24,13 +38,6 @@ export function EvidenceCard({
   calls?: JudgeCall[];
   callsPath: string;
 }) {
-  const detail = evidence.detail as Record<string, unknown> | undefined;
-  const pair =
-    detail && typeof detail === 'object'
-      ? ORDER_PAIRS.find(([a, b]) => detail[a] !== undefined && detail[b] !== undefined)
-      : undefined;
-  const rest =
-    pair && detail ? Object.fromEntries(Object.entries(detail).filter(([k]) => !pair.includes(k))) : detail;
   return (
     <article className={`evidence verdict-${evidence.verdict}`} data-source={evidence.source}>
       <h3>
@@ -48,17 +55,7 @@ export function EvidenceCard({
           {evidence.usage.retries} · cache hits {evidence.usage.cache_hits}
         </p>
       )}
-      {pair && detail && (
-        <div className="orders">
-          {pair.map((key) => (
-            <div key={key}>
-              <h4>{key}</h4>
-              <DetailTree value={detail[key]} />
-            </div>
-          ))}
-        </div>
-      )}
-      {rest !== undefined && <DetailTree value={rest} />}
+      <EvidenceDetail evidence={evidence} />
       {calls.length > 0 && <JudgeCalls calls={calls} path={callsPath} />}
     </article>
   );

@@ -1,0 +1,2 @@
+export { JudgmentFallback } from './judgment-fallback';
+export { judgmentView } from './judgment-view';
