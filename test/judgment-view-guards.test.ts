@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RewardResult, type Sample, SampleSchema } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
@@ -230,8 +231,8 @@ interface Case {
   run: () => Promise<RewardResult[]>;
   /** The detail under test (default: the first result's evidence detail). */
   pick?: (results: RewardResult[]) => unknown;
-  /** Drawn inside another detail's view (a round robin's match), not by `judgmentView` itself. */
-  nested?: true;
+  /** Drawn inside another detail's view: that detail, holding this one (a round robin's match). */
+  within?: (results: RewardResult[], detail: unknown) => unknown;
   /** The fields the view reads, each as `path rule [enum]` (see `expectations`). */
   fields: string[];
 }
@@ -517,7 +518,11 @@ const CASES: Case[] = [
     guard: isOpenrsPair,
     run: roundRobin,
     pick: (results) => (middleRollout(results).matches[1] as { judgment?: unknown }).judgment,
-    nested: true,
+    within: (results, judgment) => {
+      const roundRobin = structuredClone(middleRollout(results));
+      (roundRobin.matches[1] as { judgment?: unknown }).judgment = judgment;
+      return roundRobin;
+    },
     fields: openrsPairFields(''),
   },
 ];
@@ -614,12 +619,22 @@ function detailOf(c: Case): Promise<unknown> {
   return detail;
 }
 
+/**
+ * The page's view of `detail` as HTML, or undefined where it falls back to the tree; a view that
+ * throws on a detail its guard let through fails here, as it would break the page.
+ */
+async function drawn(c: Case, detail: unknown): Promise<string | undefined> {
+  const shown = c.within ? c.within(await c.run(), detail) : detail;
+  const view = judgmentView(c.kind, shown);
+  return view && renderToStaticMarkup(view);
+}
+
 describe.each(CASES.map((c) => [c.name, c] as const))('the view of %s', (_name, c) => {
   test('should accept the detail a real run stores, and draw it', async () => {
     const detail = await detailOf(c);
     expect(detail).toBeDefined();
     expect(answer(c.guard, detail)).toBe(true);
-    if (!c.nested) expect(judgmentView(c.kind, detail)).toBeDefined();
+    expect(await drawn(c, detail)).toContain(`data-judgment="${c.kind}"`);
   });
 
   test.each(c.fields)('should refuse %s broken, never throw', async (field) => {
@@ -635,17 +650,20 @@ describe.each(CASES.map((c) => [c.name, c] as const))('the view of %s', (_name, 
     );
     expect(got).toEqual(expected);
     if (isEnum === 'enum') expect(answer(c.guard, broken(detail, keys, 'not one of its values'))).toBe(false);
-    if (!c.nested && !expected.missing) {
+    if (!c.within && !expected.missing) {
       // Refused means the page shows the stored detail as a tree instead of the view.
-      expect(judgmentView(c.kind, broken(detail, keys, 'missing'))).toBeUndefined();
+      expect(await drawn(c, broken(detail, keys, 'missing'))).toBeUndefined();
     }
   });
 
-  test('should answer true or false, never throw, whatever one field of the detail is broken', async () => {
+  test('should answer true or false, never throw, and draw whatever it accepts, with any one field broken', async () => {
     const detail = await detailOf(c);
     for (const path of pathsOf(detail)) {
       for (const how of ['wrong type', 'missing', 'null', 'not one of its values'] as const) {
-        answer(c.guard, broken(detail, path, how));
+        const junk = broken(detail, path, how);
+        if (answer(c.guard, junk)) {
+          await expect(drawn(c, junk), `${path.join('.')} ${how}`).resolves.toBeDefined();
+        }
       }
     }
     for (const junk of [undefined, null, 0, '', 'detail', [], [detail], {}, { detail }]) {
