@@ -1,7 +1,7 @@
 import { likeSubstring } from './like-substring.js';
 import type { PostgresQuery } from './postgres-save-batch.js';
 import { parseJsonColumn } from './postgres-text-escape.js';
-import type { RunMemo } from './run-version.js';
+import type { RunMemo } from './run-memo.js';
 import {
   type ComparedRow,
   type CostSeriesRow,

@@ -7,7 +7,8 @@ import { RESULT_COLUMNS, RUN_COLUMNS, type RunRow, toRun } from './postgres-rows
 import { postgresRunViews } from './postgres-run-views.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
-import { createRunMemo, type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
+import { createRunMemo } from './run-memo.js';
+import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
 import type { NewRun, SourceStat, Store } from './store.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { likeSubstring } from './like-substring.js';
-import type { RunMemo } from './run-version.js';
+import type { RunMemo } from './run-memo.js';
 import {
   type ComparedRow,
   type CostSeriesRow,
