@@ -1,9 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
+import { okResult } from '../src/store/test-utils/store-conformance.js';
+import { createViewApp } from '../src/view/index.js';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
 import {
   type ScriptedOpenAIServer,
@@ -388,6 +394,103 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(failures).toEqual([]);
     await page.close();
   });
+
+  test("should draw a live run's table before its slow statistics, poll them one at a time and follow the run without a reload", async () => {
+    // A run still being written, behind an inspector whose statistics take STATS_MS to answer
+    // (as on a store of a million results) while its pages answer at once.
+    const STATS_MS = 1000;
+    const path = join(tempDir(), 'live.sqlite');
+    const writer = openSqliteStore(path);
+    await writer.createRun({ id: 'run-live', spec_name: 'serve:math', spec: {} });
+    await writer.saveResults(
+      'run-live',
+      Array.from({ length: 30 }, (_, i) => okResult(`s${i}`, (i % 4) / 4)),
+    );
+    const reader = openSqliteStore(path, { readonly: true });
+    const app = createViewApp({ store: reader, assetsDir: join(repoRoot, 'dist/view-app') });
+    const requests: { kind: string; at: number; answeredAt?: number }[] = [];
+    const inFlight = new Map<string, number>();
+    let mostInFlight = 0;
+    const kindOf = (pathname: string) =>
+      pathname.includes('/samples')
+        ? 'samples'
+        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series)$/.exec(pathname)?.[1] ?? 'detail');
+    const server = serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: async (request: Request) => {
+        const { pathname } = new URL(request.url);
+        if (!pathname.startsWith('/api/runs/run-live')) return app.fetch(request);
+        const entry: (typeof requests)[number] = { kind: kindOf(pathname), at: Date.now() };
+        requests.push(entry);
+        inFlight.set(entry.kind, (inFlight.get(entry.kind) ?? 0) + 1);
+        if (entry.kind !== 'samples') mostInFlight = Math.max(mostInFlight, inFlight.get(entry.kind) ?? 0);
+        if (entry.kind !== 'samples') await new Promise((resolve) => setTimeout(resolve, STATS_MS));
+        const response = await app.fetch(request);
+        inFlight.set(entry.kind, (inFlight.get(entry.kind) ?? 1) - 1);
+        entry.answeredAt = Date.now();
+        return response;
+      },
+    }) as Server;
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    try {
+      await page.goto(`${url}#/runs/run-live`);
+      await page.locator('[data-sample="s0"]').waitFor();
+      // The table is drawn while the statistics are still on their way.
+      expect(await page.locator('#run-statistics').textContent()).toBe('Loading the statistics…');
+      expect(await page.locator('#samples-count').textContent()).toBe('30 samples');
+      await expect
+        .poll(() => page.locator('#run-statistics').textContent(), { timeout: 10_000 })
+        .toContain('30 results');
+      await expect
+        .poll(() => page.locator('#live-status').textContent(), { timeout: 10_000 })
+        .toMatch(/^live · updated \d+ s ago$/);
+      await shot(page, 'run-live');
+      // More results: the numbers and the table follow, no reload.
+      await writer.saveResults(
+        'run-live',
+        [5, 6, 7, 8, 9].map((i) => okResult(`more${i}`, 1)),
+      );
+      await expect
+        .poll(() => page.locator('#samples-count').textContent(), { timeout: 15_000 })
+        .toBe('35 samples');
+      await expect
+        .poll(() => page.locator('#run-statistics').textContent(), { timeout: 15_000 })
+        .toContain('35 results');
+      // The run finishes: the page says so and stops asking.
+      await writer.finishRun('run-live', { rows: 35 });
+      await expect
+        .poll(() => page.locator('#run-statistics').textContent(), { timeout: 15_000 })
+        .toContain('finished');
+      expect(await page.locator('#live-status').count()).toBe(0);
+      const statistics = () => requests.filter((r) => r.kind !== 'samples').length;
+      const asked = statistics();
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(statistics()).toBe(asked);
+      // One request of a kind at a time, each the next max(3 s, 4 × its last duration) after the last answer.
+      expect(mostInFlight).toBe(1);
+      const details = requests.filter((r) => r.kind === 'detail');
+      expect(details.length).toBeGreaterThanOrEqual(2);
+      for (const [i, r] of details.slice(1).entries()) {
+        const last = details[i] as (typeof details)[number];
+        expect(r.at - (last.answeredAt ?? 0)).toBeGreaterThanOrEqual(4 * STATS_MS - 50);
+      }
+      // The first samples page answered before any statistics were asked for.
+      const firstStatistics = requests.find((r) => r.kind !== 'samples');
+      expect(requests[0]?.kind).toBe('samples');
+      expect(firstStatistics?.at).toBeGreaterThanOrEqual(requests[0]?.answeredAt ?? Number.POSITIVE_INFINITY);
+      expect(failures).toEqual([]);
+    } finally {
+      await page.close();
+      server.close();
+      await reader.close();
+      await writer.close();
+    }
+  }, 90_000);
 
   test('should compare two runs of the same samples', async () => {
     const { page } = await open();

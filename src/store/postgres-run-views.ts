@@ -1,6 +1,7 @@
 import { likeSubstring } from './like-substring.js';
 import type { PostgresQuery } from './postgres-save-batch.js';
 import { parseJsonColumn } from './postgres-text-escape.js';
+import type { RunMemo } from './run-memo.js';
 import {
   type ComparedRow,
   type CostSeriesRow,
@@ -26,7 +27,7 @@ const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
 };
 
 /** The inspector's queries over a PostgreSQL store (see run-views.ts); counts come back as float8. */
-export function postgresRunViews(query: PostgresQuery): RunViews {
+export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews {
   return {
     async getSampleText(runId, sampleId) {
       const [row] = await query<{ prompt: string | null; response: string | null }>(
@@ -87,25 +88,15 @@ export function postgresRunViews(query: PostgresQuery): RunViews {
       };
     },
     async runTotals(runId) {
-      const [row] = await query<{
-        results: number;
-        failed: number;
-        mean_reward: number | null;
-        first_saved_at: Date | null;
-        last_saved_at: Date | null;
-      }>(
-        `SELECT COUNT(*)::float8 AS results, COUNT(*) FILTER (WHERE status = 'failed')::float8 AS failed,
-                AVG(reward) AS mean_reward, MIN(created_at) AS first_saved_at, MAX(created_at) AS last_saved_at
-         FROM results WHERE run_id = $1`,
+      // Each count from an index alone where the table's visibility map allows (the failed ones
+      // from the partial results_failed), rather than one pass over every row of the run.
+      const [row] = await query<{ results: number; failed: number; mean_reward: number | null }>(
+        `SELECT (SELECT COUNT(*) FROM results WHERE run_id = $1)::float8 AS results,
+                (SELECT COUNT(*) FROM results WHERE run_id = $1 AND status = 'failed')::float8 AS failed,
+                (SELECT AVG(reward) FROM results WHERE run_id = $1) AS mean_reward`,
         [runId],
       );
-      return {
-        results: row?.results ?? 0,
-        failed: row?.failed ?? 0,
-        mean_reward: row?.mean_reward ?? null,
-        first_saved_at: row?.first_saved_at?.toISOString() ?? null,
-        last_saved_at: row?.last_saved_at?.toISOString() ?? null,
-      };
+      return { results: row?.results ?? 0, failed: row?.failed ?? 0, mean_reward: row?.mean_reward ?? null };
     },
     async compareRuns(a, b, page) {
       const [counts] = await query<{ a: number; b: number; common: number; changed: number }>(
@@ -136,8 +127,19 @@ export function postgresRunViews(query: PostgresQuery): RunViews {
       };
     },
     async rewardHistograms(runId, bins) {
-      const rows = await query<HistogramBinRow>(
-        `WITH v AS (
+      return memo.get(runId, `histograms:${bins}`, async () => histograms(runId, bins));
+    },
+    async rewardSeries(runId, buckets) {
+      return memo.get(runId, `reward-series:${buckets}`, async () => rewardSeries(runId, buckets));
+    },
+    async costSeries(runId, buckets) {
+      return memo.get(runId, `cost-series:${buckets}`, async () => costSeries(runId, buckets));
+    },
+  };
+
+  async function histograms(runId: string, bins: number) {
+    const rows = await query<HistogramBinRow>(
+      `WITH v AS (
            SELECT 0 AS k, '' AS source, reward AS x FROM results WHERE run_id = $1 AND reward IS NOT NULL
            UNION ALL
            SELECT 1, c.key, (c.value)::float8 FROM results, jsonb_each(results.components) AS c
@@ -149,24 +151,26 @@ export function postgresRunViews(query: PostgresQuery): RunViews {
                 COUNT(*)::float8 AS n
          FROM v JOIN r ON r.k = v.k AND r.source = v.source
          GROUP BY v.k, v.source, r.lo, r.hi, bin ORDER BY v.k, v.source, bin`,
-        [runId, bins],
-      );
-      return histogramsFromBins(rows, bins);
-    },
-    async rewardSeries(runId, buckets) {
-      const rows = await query<RewardSeriesRow>(
-        `WITH ${SPAN}
+      [runId, bins],
+    );
+    return histogramsFromBins(rows, bins);
+  }
+
+  async function rewardSeries(runId: string, buckets: number) {
+    const rows = await query<RewardSeriesRow>(
+      `WITH ${SPAN}
          SELECT ${POSTGRES_BUCKET} AS bucket, COUNT(*)::float8 AS results, COUNT(reward)::float8 AS rewarded,
                 AVG(reward) AS mean_reward, MIN(reward) AS min_reward, MAX(reward) AS max_reward
          FROM results r, span WHERE r.run_id = $1
          GROUP BY bucket ORDER BY bucket`,
-        [runId, buckets],
-      );
-      return rewardSeriesFromRows(rows);
-    },
-    async costSeries(runId, buckets) {
-      const rows = await query<CostSeriesRow>(
-        `WITH ${SPAN}
+      [runId, buckets],
+    );
+    return rewardSeriesFromRows(rows);
+  }
+
+  async function costSeries(runId: string, buckets: number) {
+    const rows = await query<CostSeriesRow>(
+      `WITH ${SPAN}
          SELECT ${POSTGRES_BUCKET} AS bucket,
                 MIN(r.created_at) AS first_saved_at, MAX(r.created_at) AS last_saved_at,
                 SUM((e.value -> 'usage' ->> 'calls')::float8) AS calls,
@@ -176,9 +180,8 @@ export function postgresRunViews(query: PostgresQuery): RunViews {
          FROM results r CROSS JOIN span LEFT JOIN LATERAL jsonb_array_elements(r.evidence) AS e(value) ON true
          WHERE r.run_id = $1
          GROUP BY bucket ORDER BY bucket`,
-        [runId, buckets],
-      );
-      return costSeriesFromRows(rows);
-    },
-  };
+      [runId, buckets],
+    );
+    return costSeriesFromRows(rows);
+  }
 }

@@ -4,7 +4,12 @@ import type { RewardResult } from '../core/index.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import { openPostgresStore } from './postgres-store.js';
 import { startTestPostgres } from './test-utils/start-test-postgres.js';
-import { judgedResult, okResult, runStoreConformance } from './test-utils/store-conformance.js';
+import {
+  expectKeptSourceStatsRead,
+  judgedResult,
+  okResult,
+  runStoreConformance,
+} from './test-utils/store-conformance.js';
 
 const server = await startTestPostgres();
 afterAll(() => server.stop());
@@ -35,6 +40,14 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     await b.finishRun(run.id, { rows: 2 });
     expect(await a.getRun(run.id)).toMatchObject({ status: 'finished', summary: { rows: 2 } });
     await Promise.all([a.close(), b.close()]);
+  });
+
+  test("should read a finished run's kept statistics from another replica", async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const store = await openPostgresStore(url);
+    await expectKeptSourceStatsRead(store, () => openPostgresStore(url));
+    await store.close();
   });
 
   test('should let concurrent replicas write results of one run at once', async () => {

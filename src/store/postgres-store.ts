@@ -7,9 +7,11 @@ import { RESULT_COLUMNS, RUN_COLUMNS, type RunRow, toRun } from './postgres-rows
 import { postgresRunViews } from './postgres-run-views.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
+import { createRunMemo } from './run-memo.js';
+import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
-import type { NewRun, Store } from './store.js';
+import type { NewRun, SourceStat, Store } from './store.js';
 import {
   resultFromRow,
   type StoredResultRow,
@@ -102,6 +104,49 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const toResults = (rows: StoredResultRow[]): RewardResult[] =>
     rows.map((row) => resultFromRow(row, parseJsonColumn));
 
+  const putState = async (key: string, value: unknown): Promise<void> => {
+    await query(
+      `INSERT INTO state (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      [key, jsonParam(value), new Date().toISOString()],
+    );
+  };
+  // Both from the results_position index (run_id, seq).
+  const versionOf = async (runId: string, client?: Queryable): Promise<RunVersion> => {
+    const [row] = await query<{ version: string }>(
+      `SELECT COUNT(*) || ':' || COALESCE(SUM(seq), 0) AS version FROM results WHERE run_id = $1`,
+      [runId],
+      client,
+    );
+    return row?.version ?? '0:0';
+  };
+  const memo = createRunMemo((runId) => versionOf(runId));
+  const liveSourceStats = async (runId: string, client?: Queryable): Promise<SourceStat[]> => {
+    // Sums come back as float8 because pg returns bigint as a string.
+    const rows = await query<StoredSourceStatRow>(
+      `SELECT source,
+              COUNT(*) FILTER (WHERE NOT invalid AND score IS NOT NULL)::float8 AS count,
+              AVG(score) FILTER (WHERE NOT invalid) AS mean,
+              COUNT(*) FILTER (WHERE invalid)::float8 AS invalid,
+              SUM(llm_calls)::float8 AS llm_calls,
+              SUM(prompt_tokens)::float8 AS prompt_tokens,
+              SUM(completion_tokens)::float8 AS completion_tokens,
+              SUM(cache_hits)::float8 AS cache_hits
+       FROM (SELECT e.position, e.value ->> 'source' AS source, (e.value ->> 'score')::float8 AS score,
+                    (e.value ->> 'invalid')::boolean AS invalid,
+                    (e.value -> 'usage' ->> 'calls')::float8 AS llm_calls,
+                    (e.value -> 'usage' ->> 'prompt_tokens')::float8 AS prompt_tokens,
+                    (e.value -> 'usage' ->> 'completion_tokens')::float8 AS completion_tokens,
+                    (e.value -> 'usage' ->> 'cache_hits')::float8 AS cache_hits
+             FROM results, jsonb_array_elements(results.evidence) WITH ORDINALITY AS e(value, position)
+             WHERE results.run_id = $1) AS pieces
+       GROUP BY source ORDER BY MIN(position), source`,
+      [runId],
+      client,
+    );
+    return rows.map(sourceStatFromRow);
+  };
+
   return {
     kind: 'postgres',
     async createRun(run: NewRun) {
@@ -143,12 +188,23 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return row && toRun(row);
     },
     async finishRun(id, summary, status = 'finished') {
+      const now = new Date().toISOString();
       await query('UPDATE runs SET finished_at = $1, status = $2, summary = $3::jsonb WHERE id = $4', [
-        new Date().toISOString(),
+        now,
         status,
         jsonParam(summary),
         id,
       ]);
+      // A finished run's per-source statistics are kept, so that reading them is one lookup
+      // (an interrupted run is left as it is: stopping must stay quick, and it is often resumed).
+      if (status !== 'finished') return;
+      let kept: StoredSourceStats | undefined;
+      // The statistics and the version they cover from one snapshot, even with replicas saving.
+      await transaction(async (client) => {
+        await query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', [], client);
+        kept = { version: await versionOf(id, client), sources: await liveSourceStats(id, client) };
+      });
+      await putState(sourceStatsKey(id), kept);
     },
     async saveResults(runId, results, options = {}) {
       if (results.length === 0) return;
@@ -222,30 +278,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       }));
     },
     async sourceStats(runId) {
-      // Sums come back as float8 because pg returns bigint as a string.
-      const rows = await query<StoredSourceStatRow>(
-        `SELECT source,
-                COUNT(*) FILTER (WHERE NOT invalid AND score IS NOT NULL)::float8 AS count,
-                AVG(score) FILTER (WHERE NOT invalid) AS mean,
-                COUNT(*) FILTER (WHERE invalid)::float8 AS invalid,
-                SUM(llm_calls)::float8 AS llm_calls,
-                SUM(prompt_tokens)::float8 AS prompt_tokens,
-                SUM(completion_tokens)::float8 AS completion_tokens,
-                SUM(cache_hits)::float8 AS cache_hits
-         FROM (SELECT e.position, e.value ->> 'source' AS source, (e.value ->> 'score')::float8 AS score,
-                      (e.value ->> 'invalid')::boolean AS invalid,
-                      (e.value -> 'usage' ->> 'calls')::float8 AS llm_calls,
-                      (e.value -> 'usage' ->> 'prompt_tokens')::float8 AS prompt_tokens,
-                      (e.value -> 'usage' ->> 'completion_tokens')::float8 AS completion_tokens,
-                      (e.value -> 'usage' ->> 'cache_hits')::float8 AS cache_hits
-               FROM results, jsonb_array_elements(results.evidence) WITH ORDINALITY AS e(value, position)
-               WHERE results.run_id = $1) AS pieces
-         GROUP BY source ORDER BY MIN(position), source`,
-        [runId],
-      );
-      return rows.map(sourceStatFromRow);
+      return memo.get(runId, 'sources', async (version) => {
+        const [row] = await query<{ value: string }>(
+          'SELECT value::text AS value FROM state WHERE key = $1',
+          [sourceStatsKey(runId)],
+        );
+        const kept = row === undefined ? undefined : (parseJsonColumn(row.value) as StoredSourceStats);
+        return kept?.version === version ? [...kept.sources] : liveSourceStats(runId);
+      });
     },
-    ...postgresRunViews(query),
+    ...postgresRunViews(query, memo),
     async getCachedResponse(key, now, maxAgeMs) {
       const [row] = await query<{ value: string }>(
         `SELECT value FROM llm_cache WHERE key = $1 AND (expires_at IS NULL OR expires_at > $2)
@@ -268,13 +310,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       ]);
       return row === undefined ? undefined : (parseJsonColumn(row.value) as unknown);
     },
-    async putState(key, value) {
-      await query(
-        `INSERT INTO state (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-        [key, jsonParam(value), new Date().toISOString()],
-      );
-    },
+    putState,
     async close() {
       if (!pool.ended) await pool.end();
     },

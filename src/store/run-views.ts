@@ -56,9 +56,6 @@ export interface RunTotals {
   readonly results: number;
   readonly failed: number;
   readonly mean_reward: number | null;
-  /** When its first and last result were saved; null before any. */
-  readonly first_saved_at: string | null;
-  readonly last_saved_at: string | null;
 }
 
 /** A sample scored in both runs whose status or reward differs. */

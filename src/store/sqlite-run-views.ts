@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { likeSubstring } from './like-substring.js';
+import type { RunMemo } from './run-memo.js';
 import {
   type ComparedRow,
   type CostSeriesRow,
@@ -38,13 +39,14 @@ const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
 };
 
 /** The inspector's queries over a SQLite store (see run-views.ts). */
-export function sqliteRunViews(db: Database.Database): RunViews {
+export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
   const statements = {
     text: db.prepare('SELECT prompt, response FROM results WHERE run_id = ? AND sample_id = ?'),
+    // Each count from an index alone (the failed ones from the partial results_failed), never a row.
     totals: db.prepare(
-      `SELECT COUNT(*) AS results, COALESCE(SUM(status = 'failed'), 0) AS failed, AVG(reward) AS mean_reward,
-              MIN(created_at) AS first_saved_at, MAX(created_at) AS last_saved_at
-       FROM results WHERE run_id = ?`,
+      `SELECT (SELECT COUNT(*) FROM results INDEXED BY results_position WHERE run_id = @run) AS results,
+              (SELECT COUNT(*) FROM results WHERE run_id = @run AND status = 'failed') AS failed,
+              (SELECT AVG(reward) FROM results INDEXED BY results_reward WHERE run_id = @run) AS mean_reward`,
     ),
     compareCounts: db.prepare(
       `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
@@ -169,7 +171,7 @@ export function sqliteRunViews(db: Database.Database): RunViews {
       } satisfies SamplePage;
     },
     async runTotals(runId) {
-      return statements.totals.get(runId) as RunTotals;
+      return statements.totals.get({ run: runId }) as RunTotals;
     },
     async compareRuns(a, b, page) {
       const counts = statements.compareCounts.get({ a, b }) as {
@@ -188,13 +190,19 @@ export function sqliteRunViews(db: Database.Database): RunViews {
       } satisfies RunComparison;
     },
     async rewardHistograms(runId, bins) {
-      return histogramsFromBins(statements.histograms.all({ run: runId, bins }) as HistogramBinRow[], bins);
+      return memo.get(runId, `histograms:${bins}`, async () =>
+        histogramsFromBins(statements.histograms.all({ run: runId, bins }) as HistogramBinRow[], bins),
+      );
     },
     async rewardSeries(runId, buckets) {
-      return rewardSeriesFromRows(statements.rewardSeries.all({ run: runId, buckets }) as RewardSeriesRow[]);
+      return memo.get(runId, `reward-series:${buckets}`, async () =>
+        rewardSeriesFromRows(statements.rewardSeries.all({ run: runId, buckets }) as RewardSeriesRow[]),
+      );
     },
     async costSeries(runId, buckets) {
-      return costSeriesFromRows(statements.costSeries.all({ run: runId, buckets }) as CostSeriesRow[]);
+      return memo.get(runId, `cost-series:${buckets}`, async () =>
+        costSeriesFromRows(statements.costSeries.all({ run: runId, buckets }) as CostSeriesRow[]),
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { openSqliteStore } from './sqlite-store.js';
 import {
+  expectKeptSourceStatsRead,
   judgedResult as judged,
   okResult as ok,
   runStoreConformance,
@@ -40,6 +41,13 @@ describe('openSqliteStore', () => {
     const again = openSqliteStore(path);
     expect(await again.getResult(run.id, 'a')).toEqual(ok('a', 1));
     await again.close();
+  });
+
+  test("should read a finished run's kept statistics when opened again, read-only too", async () => {
+    const path = tempFile();
+    const store = openSqliteStore(path);
+    await expectKeptSourceStatsRead(store, async () => openSqliteStore(path, { readonly: true }));
+    await store.close();
   });
 
   test('should upgrade a database from before the first migration', async () => {

@@ -3,11 +3,13 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError, type RewardResult } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
+import { createRunMemo } from './run-memo.js';
+import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
-import type { NewRun, RunRecord, Store } from './store.js';
+import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
   resultFromRow,
   type StoredResultRow,
@@ -126,7 +128,25 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
              FROM results, json_each(results.evidence) AS e WHERE results.run_id = ?)
        GROUP BY source ORDER BY MIN(position), source`,
     ),
+    // Both from the results_position index (run_id, then rowid): no row is read.
+    version: db
+      .prepare(
+        `SELECT COUNT(*) || ':' || COALESCE(SUM(rowid), 0) FROM results INDEXED BY results_position
+         WHERE run_id = ?`,
+      )
+      .pluck(),
   };
+
+  const memo = createRunMemo(async (runId) => statements.version.get(runId) as RunVersion);
+  const liveSourceStats = (runId: string): SourceStat[] =>
+    (statements.sourceStats.all(runId) as StoredSourceStatRow[]).map(sourceStatFromRow);
+  // The statistics and the version they cover, read in one transaction: one snapshot of the run.
+  const sourceStatsSnapshot = db.transaction(
+    (runId: string): StoredSourceStats => ({
+      version: statements.version.get(runId) as RunVersion,
+      sources: liveSourceStats(runId),
+    }),
+  );
 
   const saveMany = db.transaction(
     (
@@ -192,7 +212,13 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       return toRun(statements.getRun.get(row.id) as RunRow);
     },
     async finishRun(id, summary, status = 'finished') {
-      statements.finishRun.run(new Date().toISOString(), status, JSON.stringify(summary), id);
+      const now = new Date().toISOString();
+      statements.finishRun.run(now, status, JSON.stringify(summary), id);
+      // A finished run's per-source statistics are kept, so that reading them is one lookup
+      // (an interrupted run is left as it is: stopping must stay quick, and it is often resumed).
+      if (status === 'finished') {
+        statements.putState.run(sourceStatsKey(id), JSON.stringify(sourceStatsSnapshot(id)), now);
+      }
     },
     async saveResults(runId, results, options = {}) {
       // Another process (`serve --processes`) may hold the write lock. SQLite's own busy wait
@@ -243,9 +269,13 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       return rows.map((row) => ({ sample_id: row.sample_id, reasons: JSON.parse(row.errors) as string[] }));
     },
     async sourceStats(runId) {
-      return (statements.sourceStats.all(runId) as StoredSourceStatRow[]).map(sourceStatFromRow);
+      return memo.get(runId, 'sources', async (version) => {
+        const stored = statements.getState.get(sourceStatsKey(runId)) as string | undefined;
+        const kept = stored === undefined ? undefined : (JSON.parse(stored) as StoredSourceStats);
+        return kept?.version === version ? [...kept.sources] : liveSourceStats(runId);
+      });
     },
-    ...sqliteRunViews(db),
+    ...sqliteRunViews(db, memo),
     async getCachedResponse(key, now, maxAgeMs) {
       const createdAfter = maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - maxAgeMs;
       return statements.getCached.get(key, now, createdAfter) as string | undefined;

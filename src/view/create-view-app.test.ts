@@ -129,6 +129,48 @@ function runViewApiTests(open: () => Promise<Store>) {
     expect((await get('/api/runs/run-none')).status).toBe(404);
   });
 
+  test('should answer the same numbers for a run before and after it finishes, and follow results saved later', async () => {
+    const store = await open();
+    const app = createViewApp({ store, assetsDir: '/nonexistent' });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read answers' JSON loosely, field by field
+    const json = async (path: string): Promise<any> => (await app.request(`http://localhost${path}`)).json();
+    const numbers = ({ results, failed, mean_reward, cost }: Record<string, unknown>) => ({
+      results,
+      failed,
+      mean_reward,
+      cost,
+    });
+    await store.createRun({ id: 'run-l', spec_name: 'judge', spec: {} });
+    await store.saveResults('run-l', [judgedResult, okResult('a', 0.5), failedResult('f', ['boom'])]);
+    const running = await json('/api/runs/run-l');
+    const listed = (await json('/api/runs')).runs[0];
+    expect(numbers(listed)).toEqual(numbers(running.run));
+    expect(numbers(running.run)).toEqual({
+      results: 3,
+      failed: 1,
+      mean_reward: 0.75,
+      cost: { calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
+    });
+    const llm = { calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 };
+    await store.finishRun('run-l', { rows: 3, sources: [{ source: 'judge', llm }] });
+    const finished = await json('/api/runs/run-l');
+    expect(finished.run.status).toBe('finished');
+    expect(numbers(finished.run)).toEqual(numbers(running.run));
+    expect(finished.sources).toEqual(running.sources);
+    expect(numbers((await json('/api/runs')).runs[0])).toEqual(numbers(running.run));
+    // Saved after the finish (a resumed run): counted at once.
+    await store.saveResults('run-l', [okResult('b', 1)]);
+    const later = await json('/api/runs/run-l');
+    expect(later.run).toMatchObject({ results: 4, failed: 1, mean_reward: 2.5 / 3 });
+    expect(later.sources.find((s: { source: string }) => s.source === 'math')).toEqual({
+      source: 'math',
+      count: 2,
+      mean: 0.75,
+      invalid: 0,
+    });
+    await store.close();
+  });
+
   test('should page, sort and filter samples on the server', async () => {
     const page = (await get('/api/runs/run-a/samples?limit=2&offset=1&sort=reward&order=desc')).body;
     expect(page.total).toBe(4);

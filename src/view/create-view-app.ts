@@ -79,15 +79,18 @@ export function createViewApp(options: ViewAppOptions): Hono {
     const { limit } = parseQuery(RunsQuerySchema, c.req.query());
     const runs = await store.listRuns({ limit });
     const now = Date.now();
-    return c.json({ runs: await Promise.all(runs.map((run) => runOverview(store, run, now))) });
+    return c.json({ runs: await Promise.all(runs.map((run) => runOverview(store, run, { now }))) });
   });
   app.get('/api/runs/:run', async (c) => {
     const run = await requireRun(c.req.param('run'));
+    // One pass over the evidence serves both the per-source table and, for a run without a
+    // summary, its cost.
+    const sources = await store.sourceStats(run.id);
     return c.json({
-      run: await runOverview(store, run),
+      run: await runOverview(store, run, { sources }),
       spec: run.spec,
       summary: run.summary,
-      sources: await store.sourceStats(run.id),
+      sources,
     });
   });
   app.get('/api/runs/:run/samples', async (c) => {

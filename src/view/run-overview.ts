@@ -1,4 +1,4 @@
-import type { RunRecord, RunTotals, Store } from '../store/index.js';
+import type { RunRecord, RunTotals, SourceStat, Store } from '../store/index.js';
 
 /** LLM usage summed over a run's judge sources. */
 export interface RunCost {
@@ -35,16 +35,23 @@ interface SummaryShape {
 
 /**
  * A run's overview. Counts come from the store as they stand, so a running run's line moves as it
- * writes; the cost comes from the summary written when the run finished, else from the evidence.
+ * writes; the cost comes from the summary written when the run finished, else from the evidence
+ * (`sources`: the run's per-source statistics where the caller has them already).
  */
-export async function runOverview(store: Store, run: RunRecord, now = Date.now()): Promise<RunOverview> {
+export async function runOverview(
+  store: Store,
+  run: RunRecord,
+  options: { readonly now?: number; readonly sources?: readonly SourceStat[] } = {},
+): Promise<RunOverview> {
   const totals: RunTotals = await store.runTotals(run.id);
   const summary = (run.summary ?? undefined) as SummaryShape | undefined;
   const usages = summary
     ? (summary.sources ?? []).flatMap((source) => (source.llm ? [source.llm] : []))
-    : (await store.sourceStats(run.id)).flatMap((source) => (source.usage ? [source.usage] : []));
+    : (options.sources ?? (await store.sourceStats(run.id))).flatMap((source) =>
+        source.usage ? [source.usage] : [],
+      );
   const cost = usages.length === 0 ? undefined : sumUsage(usages);
-  const end = run.finished_at ? Date.parse(run.finished_at) : now;
+  const end = run.finished_at ? Date.parse(run.finished_at) : (options.now ?? Date.now());
   return {
     id: run.id,
     spec_name: run.spec_name,

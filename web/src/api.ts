@@ -168,6 +168,33 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`);
 }
 
+/**
+ * The samples table's pages go first: while one is in flight, the statistics' polling waits
+ * (`whenPagesIdle`) rather than queue its slower queries ahead of the next page on the store.
+ */
+let pagesInFlight = 0;
+let pageWaiters: (() => void)[] = [];
+
+/** One page of the samples table (see `whenPagesIdle`). */
+export async function getPage<T>(path: string, signal?: AbortSignal): Promise<T> {
+  pagesInFlight++;
+  try {
+    return await getJson<T>(path, signal);
+  } finally {
+    pagesInFlight--;
+    if (pagesInFlight === 0) {
+      const waiting = pageWaiters;
+      pageWaiters = [];
+      for (const resume of waiting) resume();
+    }
+  }
+}
+
+/** Resolves once no page of the samples table is in flight. */
+export function whenPagesIdle(): Promise<void> {
+  return pagesInFlight === 0 ? Promise.resolve() : new Promise((resolve) => pageWaiters.push(resolve));
+}
+
 export async function getText(path: string): Promise<string> {
   const res = await fetch(`api/${path}`);
   if (!res.ok) throw new ApiCallError(`${res.status} ${res.statusText}`);

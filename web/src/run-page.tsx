@@ -7,10 +7,12 @@ import { LineChart } from './line-chart';
 import { filterQuery, NO_FILTERS, SampleFilters } from './sample-filters';
 import { SamplesTable } from './samples-table';
 import { StatusLine } from './status-line';
-import { useApi } from './use-api';
+import { type Loaded, type Polled, useApi } from './use-api';
 
 /** Buckets of the reward-over-results and cost-over-time series. */
 const BUCKETS = 60;
+/** How often a live run's statistics are asked for at most (the slow ones less often: use-api.ts). */
+const LIVE_MS = 3000;
 
 /**
  * One run: its numbers, per-source statistics and histograms, the reward over its results (for a
@@ -20,10 +22,11 @@ export function RunPage({ runId }: { runId: string }) {
   const path = `runs/${encodeURIComponent(runId)}`;
   // Statistics of a million rows take seconds: asked again only while the run is still going.
   const [live, setLive] = useState(true);
-  // The store answers one query at a time, and the statistics of a million rows take seconds: they
-  // are asked for once the first page of samples has answered, so the table is drawn first.
+  // The samples table never waits for the statistics: it asks for its first page on its own, and
+  // the statistics are asked for once that page has answered (and each poll waits while a page is
+  // in flight: use-api.ts), so on a store that answers one query at a time the table comes first.
   const [samplesAnswered, setSamplesAnswered] = useState(false);
-  const detail = useApi<RunDetail>(samplesAnswered ? path : undefined, live ? 3000 : undefined);
+  const detail = useApi<RunDetail>(samplesAnswered ? path : undefined, live ? LIVE_MS : undefined);
   const histograms = useApi<{ histograms: Histogram[] }>(
     samplesAnswered ? `${path}/histograms?bins=20` : undefined,
   );
@@ -31,40 +34,90 @@ export function RunPage({ runId }: { runId: string }) {
   // result's evidence, so it is asked only for a run whose sources called a model.
   const rewardSeries = useApi<{ buckets: RewardSeriesBucket[] }>(
     samplesAnswered ? `${path}/reward-series?buckets=${BUCKETS}` : undefined,
-    live ? 3000 : undefined,
+    live ? LIVE_MS : undefined,
   );
   const judged = detail.state === 'ok' && detail.data.sources.some((s) => s.usage !== undefined);
   const costSeries = useApi<{ buckets: CostSeriesBucket[] }>(
     judged ? `${path}/cost-series?buckets=${BUCKETS}` : undefined,
-    live ? 5000 : undefined,
+    live ? LIVE_MS : undefined,
   );
   const [query, setQuery] = useState(filterQuery(NO_FILTERS));
   useEffect(() => {
     if (detail.state === 'ok' && detail.data.run.status !== 'running') setLive(false);
   }, [detail]);
-  // The samples table does not wait for the statistics: it pages the run on its own.
-  const samples = (sources: string[]) => (
-    <>
-      <h2>Samples</h2>
-      <SampleFilters sources={sources} onApply={(f) => setQuery(filterQuery(f))} />
-      <SamplesTable runId={runId} query={query} onFirstAnswer={() => setSamplesAnswered(true)} />
-    </>
-  );
-  if (detail.state !== 'ok') {
-    return (
-      <section>
-        <h1>Run {runId}</h1>
-        <StatusLine loaded={detail} />
-        {detail.state === 'loading' && samples([])}
-      </section>
-    );
-  }
-  const { run, sources } = detail.data;
+  const run = detail.state === 'ok' ? detail.data.run : undefined;
+  // The table keeps its place in the page whatever the statistics are doing, so it is never drawn
+  // afresh (scrolled to the top, its pages asked again) when they answer.
   return (
     <section>
       <h1>
-        Run <span id="run-id">{run.id}</span>
+        Run <span id="run-id">{run?.id ?? runId}</span>{' '}
+        {live && run?.status === 'running' && <LiveStatus polled={detail} />}
       </h1>
+      {detail.state === 'ok' ? (
+        <RunStatistics
+          detail={detail.data}
+          histograms={histograms}
+          rewardSeries={rewardSeries}
+          costSeries={judged ? costSeries : undefined}
+        />
+      ) : (
+        <div id="run-statistics">
+          {detail.state === 'loading' ? (
+            <p className="muted">Loading the statistics…</p>
+          ) : (
+            <StatusLine loaded={detail} />
+          )}
+        </div>
+      )}
+      <h2>Samples</h2>
+      <SampleFilters
+        sources={detail.state === 'ok' ? detail.data.sources.map((s) => s.source) : []}
+        onApply={(f) => setQuery(filterQuery(f))}
+      />
+      <SamplesTable
+        runId={runId}
+        query={query}
+        // A live run's table asks for the rows in view again as results arrive.
+        refresh={live ? run?.results : undefined}
+        onFirstAnswer={() => setSamplesAnswered(true)}
+      />
+    </section>
+  );
+}
+
+/** Where a live run's statistics stand: being asked for, or how long ago they answered. */
+function LiveStatus({ polled }: { polled: Polled<unknown> }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  const text =
+    polled.updating || polled.updatedAt === undefined
+      ? 'live · updating…'
+      : `live · updated ${Math.max(0, Math.round((now - polled.updatedAt) / 1000))} s ago`;
+  return (
+    <span className="live muted" id="live-status" aria-live="off">
+      {text}
+    </span>
+  );
+}
+
+function RunStatistics({
+  detail,
+  histograms,
+  rewardSeries,
+  costSeries,
+}: {
+  detail: RunDetail;
+  histograms: Loaded<{ histograms: Histogram[] }>;
+  rewardSeries: Loaded<{ buckets: RewardSeriesBucket[] }>;
+  costSeries: Loaded<{ buckets: CostSeriesBucket[] }> | undefined;
+}) {
+  const { run, sources } = detail;
+  return (
+    <div id="run-statistics">
       <p>
         <b>{run.spec_name}</b> · <span className={`status-${run.status}`}>{run.status}</span> · {run.results}{' '}
         results · {run.failed} failed · mean reward {num(run.mean_reward)} · {duration(run.duration_ms)}
@@ -117,7 +170,7 @@ export function RunPage({ runId }: { runId: string }) {
         ) : (
           <StatusLine loaded={rewardSeries} />
         )}
-        {judged && costSeries.state === 'ok' && costSeries.data.buckets.some((b) => b.calls > 0) && (
+        {costSeries?.state === 'ok' && costSeries.data.buckets.some((b) => b.calls > 0) && (
           <>
             <LineChart
               id="tokens-series"
@@ -131,9 +184,8 @@ export function RunPage({ runId }: { runId: string }) {
             />
           </>
         )}
-        {judged && costSeries.state !== 'ok' && <StatusLine loaded={costSeries} />}
+        {costSeries && costSeries.state !== 'ok' && <StatusLine loaded={costSeries} />}
       </div>
-      {samples(sources.map((s) => s.source))}
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getJson, type SampleRow } from './api';
+import { getPage, type SampleRow } from './api';
 import { num } from './format';
 import { href } from './use-hash-route';
 
@@ -14,10 +14,13 @@ const VIEW_HEIGHT = 560;
 export function SamplesTable({
   runId,
   query,
+  refresh,
   onFirstAnswer,
 }: {
   runId: string;
   query: string;
+  /** When this changes (a live run's result count), the rows in view are asked for again, in place. */
+  refresh?: unknown;
   /** Called once the first page has answered (or failed): the page's slower requests wait for it. */
   onFirstAnswer?: () => void;
 }) {
@@ -25,19 +28,35 @@ export function SamplesTable({
   const [error, setError] = useState<string | undefined>();
   const [scrollTop, setScrollTop] = useState(0);
   const [, setVersion] = useState(0);
-  const pages = useRef(new Map<number, SampleRow[] | 'loading'>());
+  const pages = useRef(new Map<number, SampleRow[] | 'loading' | 'failed'>());
+  // The pages before a refresh, drawn until their fresh copies answer (no flash of empty rows).
+  const previous = useRef(new Map<number, SampleRow[] | 'loading' | 'failed'>());
   const box = useRef<HTMLDivElement>(null);
 
   // New filters: start over at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runId and query are the reset keys
   useEffect(() => {
     pages.current = new Map();
+    previous.current = new Map();
     setTotal(undefined);
     setError(undefined);
     setScrollTop(0);
     if (box.current) box.current.scrollTop = 0;
     setVersion((v) => v + 1);
   }, [runId, query]);
+
+  // More results: the same place, asked again.
+  const lastRefresh = useRef(refresh);
+  useEffect(() => {
+    const before = lastRefresh.current;
+    lastRefresh.current = refresh;
+    // Only a change of a count already known: the first one, and the run finishing, ask nothing.
+    if (refresh === before || before === undefined || refresh === undefined) return;
+    previous.current = pages.current;
+    pages.current = new Map();
+    setError(undefined);
+    setVersion((v) => v + 1);
+  }, [refresh]);
 
   const first = Math.floor(scrollTop / ROW_HEIGHT);
   const visible = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + 1;
@@ -47,21 +66,26 @@ export function SamplesTable({
   useEffect(() => {
     for (let page = firstPage; page <= lastPage; page++) {
       if (pages.current.has(page) || (total !== undefined && page * PAGE >= total && page > 0)) continue;
-      pages.current.set(page, 'loading');
+      const asked = pages.current;
+      asked.set(page, 'loading');
       const sep = query === '' ? '' : '&';
-      getJson<{ total: number; rows: SampleRow[] }>(
+      getPage<{ total: number; rows: SampleRow[] }>(
         `runs/${encodeURIComponent(runId)}/samples?${query}${sep}limit=${PAGE}&offset=${page * PAGE}`,
       ).then(
         (answer) => {
-          pages.current.set(page, answer.rows);
+          onFirstAnswer?.();
+          // A page of other filters (or from before a refresh) that answered late is dropped.
+          if (pages.current !== asked) return;
+          asked.set(page, answer.rows);
           setTotal(answer.total);
           setVersion((v) => v + 1);
-          onFirstAnswer?.();
         },
         (e: Error) => {
-          pages.current.delete(page);
-          setError(e.message);
           onFirstAnswer?.();
+          if (pages.current !== asked) return;
+          // Not asked again until the next refresh or filters: a failing store is not hammered.
+          asked.set(page, 'failed');
+          setError(e.message);
         },
       );
     }
@@ -70,7 +94,9 @@ export function SamplesTable({
   const rows: { index: number; row: SampleRow | undefined }[] = [];
   const end = Math.min(first + visible, total ?? visible);
   for (let index = first; index < end; index++) {
-    const page = pages.current.get(Math.floor(index / PAGE));
+    const at = Math.floor(index / PAGE);
+    const fresh = pages.current.get(at);
+    const page = Array.isArray(fresh) ? fresh : previous.current.get(at);
     rows.push({ index, row: Array.isArray(page) ? page[index % PAGE] : undefined });
   }
 

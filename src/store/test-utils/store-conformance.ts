@@ -316,6 +316,46 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
 
+    test("should keep a finished run's per-source statistics and aggregate again once a result is saved", async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 1), okResult('b', 0.5), judgedResult]);
+      const live = await store.sourceStats(run.id);
+      const histograms = await store.rewardHistograms(run.id, 4);
+      const series = await store.rewardSeries(run.id, 2);
+      await store.finishRun(run.id, { rows: 3 });
+      // Kept exactly as the aggregation answers, under the run's version.
+      expect(await store.getState(`source-stats/${run.id}`)).toEqual({
+        version: expect.stringMatching(/^3:\d+$/),
+        sources: live,
+      });
+      expect(await store.sourceStats(run.id)).toEqual(live);
+      expect(await store.rewardHistograms(run.id, 4)).toEqual(histograms);
+      expect(await store.rewardSeries(run.id, 2)).toEqual(series);
+      // A result saved after the finish (a new one, then one saved again in place) is counted.
+      await store.saveResults(run.id, [okResult('c', 0)]);
+      const math = async () => (await store.sourceStats(run.id)).find((s) => s.source === 'math');
+      expect(await math()).toEqual({ source: 'math', count: 3, mean: 0.5, invalid: 0 });
+      await store.saveResults(run.id, [okResult('c', 1)]);
+      expect(await math()).toEqual({ source: 'math', count: 3, mean: 2.5 / 3, invalid: 0 });
+      expect((await store.rewardHistograms(run.id, 4))[0]).toEqual({
+        source: null,
+        min: 0.5,
+        max: 1,
+        counts: [1, 0, 0, 3],
+      });
+      expect(await store.rewardSeries(run.id, 1)).toEqual([
+        { before: 0, results: 4, rewarded: 4, mean_reward: 3.5 / 4, min_reward: 0.5, max_reward: 1 },
+      ]);
+      // An interrupted run keeps none: stopping stays quick.
+      const stopped = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(stopped.id, [okResult('a', 1)]);
+      await store.finishRun(stopped.id, { rows: 1 }, 'interrupted');
+      expect(await store.getState(`source-stats/${stopped.id}`)).toBeUndefined();
+      expect(await store.sourceStats(stopped.id)).toHaveLength(2);
+      await store.close();
+    });
+
     test('should keep cached responses until they expire or grow too old', async () => {
       const store = await open();
       await store.putCachedResponse('a', '{"content":  "first"}', 1000, 5000);
@@ -471,8 +511,8 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect(await ids({ text: 'r1' })).toEqual(['r1', 'r10']);
       const filtered = await store.querySamples(run.id, { limit: 1, offset: 0, minReward: 0.2 });
       expect([filtered.total, filtered.rows.length]).toEqual([3, 1]);
-      expect(await store.runTotals(run.id)).toMatchObject({ results: 5, failed: 1, mean_reward: 0.4375 });
-      expect(await store.runTotals('run-none')).toMatchObject({ results: 0, failed: 0, mean_reward: null });
+      expect(await store.runTotals(run.id)).toEqual({ results: 5, failed: 1, mean_reward: 0.4375 });
+      expect(await store.runTotals('run-none')).toEqual({ results: 0, failed: 0, mean_reward: null });
       await store.close();
     });
 
@@ -590,4 +630,29 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
   });
+}
+
+/**
+ * A store opened afresh on `writer`'s data reads a finished run's per-source statistics from the
+ * document kept at the finish while the run's version matches it, and aggregates the results when
+ * it does not. (A marked document shows which was read.)
+ */
+export async function expectKeptSourceStatsRead(
+  writer: Store,
+  openReader: () => Promise<Store>,
+): Promise<void> {
+  const run = await writer.createRun({ spec_name: 's', spec: {} });
+  await writer.saveResults(run.id, [okResult('a', 1), judgedResult]);
+  await writer.finishRun(run.id, { rows: 2 });
+  const key = `source-stats/${run.id}`;
+  const kept = (await writer.getState(key)) as { version: string; sources: unknown[] };
+  const marked = [{ source: 'read from the document', count: 1, mean: 1, invalid: 0 }];
+  await writer.putState(key, { ...kept, sources: marked });
+  const reader = await openReader();
+  expect(await reader.sourceStats(run.id)).toEqual(marked);
+  await reader.close();
+  await writer.putState(key, { version: '1:1', sources: marked });
+  const again = await openReader();
+  expect(await again.sourceStats(run.id)).toEqual(kept.sources);
+  await again.close();
 }
