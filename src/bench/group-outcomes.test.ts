@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchJudgment } from './bench-record.js';
 import { groupOutcomes } from './group-outcomes.js';
-
-const usage = { calls: 1, prompt_tokens: 1, completion_tokens: 1 };
-const pair = (
-  first: number,
-  second: number,
-  verdict: BenchJudgment['verdict'],
-  better: BenchJudgment['better'],
-): BenchJudgment => ({
-  key: 'pair',
-  kind: 'pairwise',
-  outcome: verdict === better ? 'correct' : verdict === 'tie' ? 'tie' : 'wrong',
-  verdict,
-  better,
-  lengths: { first, second },
-  usage,
-});
+import { pairJudgment as pair, usage } from './test-utils/pair-judgment.js';
 
 describe('groupOutcomes', () => {
   it('should count each group judgments by outcome, groups in the order they appear', () => {

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchJudgment } from './bench-record.js';
 import { lengthRatioBuckets } from './length-ratio-buckets.js';
-
-const usage = { calls: 1, prompt_tokens: 1, completion_tokens: 1 };
-const pair = (
-  first: number,
-  second: number,
-  verdict: BenchJudgment['verdict'],
-  better: BenchJudgment['better'],
-): BenchJudgment => ({
-  key: 'pair',
-  kind: 'pairwise',
-  outcome: verdict === better ? 'correct' : verdict === 'tie' ? 'tie' : 'wrong',
-  verdict,
-  better,
-  lengths: { first, second },
-  usage,
-});
+import { pairJudgment as pair, usage } from './test-utils/pair-judgment.js';
 
 describe('lengthRatioBuckets', () => {
   it('should set the longer-picked share beside the longer-better share, by length ratio', () => {
