@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmt } from './measure.mjs';
+import { fmt, replaceSection } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -153,13 +153,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`${section}\n`);
   if (!quick) {
     const file = join(root, 'BENCHMARKS.md');
-    const text = readFileSync(file, 'utf8');
-    const at = text.indexOf('## BM25 retrieval');
-    const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-    const updated =
-      at < 0
-        ? `${text.trimEnd()}\n\n${section}\n`
-        : `${text.slice(0, at)}${section}${next < 0 ? '\n' : `\n${text.slice(next)}`}`;
-    writeFileSync(file, updated);
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'BM25 retrieval', section));
   }
 }

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateMathStyleSet } from './math-style-set.mjs';
-import { fmt, throughput } from './measure.mjs';
+import { fmt, replaceSection, throughput } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -147,10 +147,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`${section}\n`);
   if (!quick) {
     const path = join(root, 'BENCHMARKS.md');
-    const text = readFileSync(path, 'utf8');
-    const start = text.indexOf('## Math verification');
-    const end = text.indexOf('\n## ', start + 1);
-    if (start >= 0)
-      writeFileSync(path, `${text.slice(0, start)}${section}${end >= 0 ? text.slice(end) : '\n'}`);
+    writeFileSync(path, replaceSection(readFileSync(path, 'utf8'), 'Math verification', section));
   }
 }

@@ -14,3 +14,25 @@ export function throughput(items, fn, ms) {
   }
   return (done / (performance.now() - start)) * 1000;
 }
+
+/**
+ * In BENCHMARKS.md, what follows this line to the end of its section is written by hand (figures
+ * measured elsewhere, what changed and why); measuring the section again keeps it after the new figures.
+ */
+export const NOTES_MARK =
+  '<!-- Notes below are written by hand; measuring this section again keeps them. -->';
+
+/** A freshly measured section with the hand-written notes of its previous text, if it had any. */
+export function withNotes(section, previous = '') {
+  const at = previous.indexOf(NOTES_MARK);
+  return at < 0 ? section : `${section.trimEnd()}\n\n${previous.slice(at).trimEnd()}`;
+}
+
+/** BENCHMARKS.md's text with the section whose heading starts `## heading` measured afresh (appended when missing). */
+export function replaceSection(text, heading, section) {
+  const at = text.indexOf(`## ${heading}`);
+  if (at < 0) return `${text.trimEnd()}\n\n${section}\n`;
+  const next = text.indexOf('\n## ', at + 1);
+  const previous = next < 0 ? text.slice(at) : text.slice(at, next);
+  return `${text.slice(0, at)}${withNotes(section, previous)}\n${next < 0 ? '' : text.slice(next)}`;
+}

@@ -1,11 +1,11 @@
 // rewardkit benchmarks: `npm run bench` (builds first). Writes the figures to BENCHMARKS.md.
 // Every figure is reported next to a baseline measured in the same run on the same machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmt, throughput } from './measure.mjs';
+import { fmt, throughput, withNotes } from './measure.mjs';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -528,18 +528,30 @@ if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection(
 const header = `# Benchmarks
 
 Measured by \`npm run bench\` (\`bench/run.mjs\`) on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}${quick ? ' (quick mode: short runs, smaller files)' : ''}.
-Each figure sits next to a baseline measured in the same run; ratios compare like with like on this machine. Tests never assert timings.`;
+Each figure sits next to a baseline measured in the same run; ratios compare like with like on this machine. Tests never assert timings. Notes written by hand (figures measured elsewhere, what changed and why) sit at the end of their section below an HTML comment that says so; measuring the section again keeps them.`;
 const file = join(root, 'BENCHMARKS.md');
 const text = `${[header, ...sections].join('\n\n')}\n`;
-if (!quick) writeFileSync(file, only === undefined ? text : withSectionsReplaced(readFileSync(file, 'utf8')));
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+const [oldHeader = '', ...oldSections] = previous.trimEnd().split(/\n\n(?=## )/);
+const find = (texts, name) => texts.find((t) => t.startsWith(`## ${SECTIONS[name]}`));
+// A section measured here keeps the hand-written notes its previous text had (NOTES_MARK).
+const withOldNotes = (section) => {
+  if (section === undefined) return undefined;
+  const name = Object.keys(SECTIONS).find((n) => section.startsWith(`## ${SECTIONS[n]}`));
+  return withNotes(section, name && find(oldSections, name));
+};
+if (!quick) {
+  writeFileSync(
+    file,
+    only === undefined ? `${[header, ...sections.map(withOldNotes)].join('\n\n')}\n` : withSectionsReplaced(),
+  );
+}
 process.stdout.write(text);
 
 /** BENCHMARKS.md with the sections just measured in place of their old figures, the others kept. */
-function withSectionsReplaced(previous) {
-  const [oldHeader, ...oldSections] = previous.trimEnd().split(/\n\n(?=## )/);
-  const find = (texts, name) => texts.find((t) => t.startsWith(`## ${SECTIONS[name]}`));
+function withSectionsReplaced() {
   const merged = Object.keys(SECTIONS)
-    .map((name) => (only.includes(name) ? find(sections, name) : find(oldSections, name)))
+    .map((name) => (only.includes(name) ? withOldNotes(find(sections, name)) : find(oldSections, name)))
     .filter((t) => t !== undefined);
   const measured = `: ${only.map((name) => SECTIONS[name]).join(', ')}.`;
   const note = `Re-measured alone (\`--only ${only.join(',')}\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}${measured}`;

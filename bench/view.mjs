@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { fmt } from './measure.mjs';
+import { fmt, replaceSection } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.REWARDKIT_CHROMIUM ?? '/usr/bin/chromium';
@@ -472,13 +472,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`${section}\n`);
   if (!quick) {
     const file = join(root, 'BENCHMARKS.md');
-    const text = readFileSync(file, 'utf8');
-    const at = text.indexOf('## Inspector');
-    const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-    const updated =
-      at < 0
-        ? `${text.trimEnd()}\n\n${section}\n`
-        : `${text.slice(0, at)}${section}${next < 0 ? '\n' : `\n${text.slice(next)}`}`;
-    writeFileSync(file, updated);
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'Inspector', section));
   }
 }
