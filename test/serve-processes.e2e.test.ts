@@ -26,6 +26,7 @@ describe('serve --processes', () => {
     const storePath = join(dir, 'store.sqlite');
     const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', storePath]);
     let requests = 0;
+    const requestIds: string[] = [];
     try {
       expect((await pidsAnswering(serving.url, 2)).size).toBe(2);
       const answers = await Promise.all(
@@ -38,11 +39,14 @@ describe('serve --processes', () => {
       for (const answer of answers) {
         expect(answer.status).toBe(200);
         expect((answer.json() as { rewards: number[] }).rewards).toEqual([1, 0]);
+        requestIds.push(answer.headers.get('x-request-id') as string);
       }
     } finally {
       expect((await serving.stop()).code).toBe(0);
     }
     expect(serving.stderr()).toContain('2 processes');
+    // Ids the server makes are time-ordered UUIDs (version 7).
+    for (const id of requestIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const store = openSqliteStore(storePath);
     try {
       const [run] = await store.listRuns();
@@ -54,6 +58,19 @@ describe('serve --processes', () => {
         mean_reward: 0.5,
       });
       expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(requests * 2);
+      // The processes' rows reach the store through the primary with their request and text.
+      const [requestId] = requestIds;
+      const ofRequest = await store.listResults(run?.id as string, { requestId: requestId as string });
+      expect(ofRequest.map((r) => [r.id, r.reward])).toEqual([
+        [`${requestId}-0`, 1],
+        [`${requestId}-1`, 0],
+      ]);
+      const page = await store.querySamples(run?.id as string, {
+        text: `${requestId}-1`,
+        limit: 10,
+        offset: 0,
+      });
+      expect(page.rows.map((row) => row.response_preview)).toEqual(['#### 6']);
     } finally {
       await store.close();
     }

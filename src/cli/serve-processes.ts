@@ -1,22 +1,34 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError } from 'commander';
+import { errorMessage } from '../core/index.js';
 import type { RunSummary } from '../runner/index.js';
+import { createWriteBehind } from '../server/write-behind.js';
+import type { SqliteResultRow } from '../store/index.js';
 
 /**
  * `serve --processes N`: N copies of the server sharing one port (node's cluster module; the
  * primary hands each new connection to the next process), so HTTP, JSON, verification and the
  * store's writes all scale with cores — a worker-thread pool moves only verification off the one
  * event loop that still parses every request. The primary owns the store run: it creates it,
- * passes its id down, gathers each process's summary at shutdown and finishes it.
+ * passes its id down, gathers each process's summary at shutdown and finishes it. With a SQLite
+ * store the primary is also the file's one writer: the processes encode their results and send
+ * the rows over IPC, and the primary saves what arrives from all of them in one transaction.
+ * SQLite takes one writer at a time, so processes writing the file themselves spent their time
+ * waiting for its lock (0.53× the in-process evaluator at 8 processes, BENCHMARKS.md).
  */
 
 /** The environment variable a serve process finds its store run id in ('' without a store). */
 const RUN_ENV = 'RK_SERVE_RUN';
+/** Set to '1' when the primary writes the processes' results ('' when each writes its own). */
+const WRITER_ENV = 'RK_SERVE_PRIMARY_WRITES';
 
 type ChildMessage =
   | { readonly type: 'rk-serve-listening'; readonly url: string }
-  | { readonly type: 'rk-serve-summary'; readonly summary: RunSummary };
+  | { readonly type: 'rk-serve-summary'; readonly summary: RunSummary }
+  | { readonly type: 'rk-serve-save'; readonly id: number; readonly rows: readonly SqliteResultRow[] };
+
+type PrimaryMessage = { readonly type: 'rk-serve-saved'; readonly id: number; readonly error?: string };
 
 /** `--processes`: a positive integer, or `auto` for one per core. */
 export function parseProcesses(value: string): number {
@@ -28,11 +40,16 @@ export function parseProcesses(value: string): number {
   return n;
 }
 
-/** This process is one of a primary's serve processes: its store run id, or undefined if not. */
-export function serveProcessRun(): { readonly runId: string | undefined } | undefined {
+/**
+ * This process is one of a primary's serve processes: its store run id, and whether it saves its
+ * results through the primary; undefined if not.
+ */
+export function serveProcessRun():
+  | { readonly runId: string | undefined; readonly primaryWrites: boolean }
+  | undefined {
   if (!cluster.isWorker) return undefined;
   const runId = process.env[RUN_ENV];
-  return { runId: runId === '' ? undefined : runId };
+  return { runId: runId === '' ? undefined : runId, primaryWrites: process.env[WRITER_ENV] === '1' };
 }
 
 const send = (message: ChildMessage) =>
@@ -44,6 +61,42 @@ const send = (message: ChildMessage) =>
 /** Tells the primary where this process listens. */
 export const reportListening = (url: string) => send({ type: 'rk-serve-listening', url });
 
+const saving = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+let nextSave = 0;
+let listeningForSaves = false;
+const listenForSaves = () => {
+  if (listeningForSaves) return;
+  listeningForSaves = true;
+  process.on('message', (message: PrimaryMessage) => {
+    if (message?.type !== 'rk-serve-saved') return;
+    const pending = saving.get(message.id);
+    saving.delete(message.id);
+    if (message.error === undefined) pending?.resolve();
+    else pending?.reject(new Error(`the primary could not save the results: ${message.error}`));
+  });
+  process.once('disconnect', () => {
+    for (const pending of saving.values()) pending.reject(new Error('the primary process is gone'));
+    saving.clear();
+  });
+};
+
+/**
+ * Saves rows through the primary, the store's one writer: resolves once the primary's
+ * transaction holding them has committed, so an answer sent after it is durable.
+ */
+export function saveThroughPrimary(rows: readonly SqliteResultRow[]): Promise<void> {
+  listenForSaves();
+  const id = nextSave++;
+  return new Promise<void>((resolve, reject) => {
+    if (!process.connected || !process.send) {
+      reject(new Error('the primary process is gone'));
+      return;
+    }
+    saving.set(id, { resolve, reject });
+    process.send({ type: 'rk-serve-save', id, rows } satisfies ChildMessage);
+  });
+}
+
 /** Hands this process's summary to the primary and lets the process end. */
 export async function reportSummary(summary: RunSummary): Promise<void> {
   await send({ type: 'rk-serve-summary', summary });
@@ -54,6 +107,11 @@ export interface PrimaryOptions {
   readonly processes: number;
   /** The store run the processes write to; undefined without a store. */
   readonly runId: string | undefined;
+  /**
+   * Saves the processes' rows when the primary is the store's one writer (SQLite); without it
+   * each process writes the store itself (PostgreSQL takes many writers).
+   */
+  readonly saveRows?: (rows: readonly SqliteResultRow[]) => Promise<void>;
   /** Once every process listens: print the URL and the banner. */
   readonly onListening: (url: string) => void;
   readonly log: (line: string) => void;
@@ -65,14 +123,32 @@ export interface PrimaryOptions {
  * resolves with their summaries. Rejects if a process exits before the server is listening.
  */
 export async function runServePrimary(options: PrimaryOptions): Promise<RunSummary[]> {
-  cluster.setupPrimary({ exec: process.argv[1] as string, args: process.argv.slice(2) });
+  // Structured clone instead of JSON: rows of strings cross without being escaped and parsed.
+  cluster.setupPrimary({
+    exec: process.argv[1] as string,
+    args: process.argv.slice(2),
+    serialization: 'advanced',
+  });
   const summaries: RunSummary[] = [];
   let stopping = false;
   let listening = false;
+  const saveRows = options.saveRows;
+  // Rows from every process that arrive while a transaction runs go into the next one.
+  const writer =
+    saveRows && createWriteBehind<SqliteResultRow>(saveRows, { maxBatch: 8192, maxPending: 262_144 });
   const fork = (): Worker => {
-    const worker = cluster.fork({ [RUN_ENV]: options.runId ?? '' });
+    const worker = cluster.fork({ [RUN_ENV]: options.runId ?? '', [WRITER_ENV]: writer ? '1' : '' });
     worker.on('message', (message: ChildMessage) => {
       if (message?.type === 'rk-serve-summary') summaries.push(message.summary);
+      if (message?.type === 'rk-serve-save' && writer) {
+        const answer = (reply: PrimaryMessage) => {
+          if (worker.isConnected()) worker.send(reply);
+        };
+        writer.save(message.rows).then(
+          () => answer({ type: 'rk-serve-saved', id: message.id }),
+          (error: unknown) => answer({ type: 'rk-serve-saved', id: message.id, error: errorMessage(error) }),
+        );
+      }
     });
     return worker;
   };
@@ -123,5 +199,6 @@ export async function runServePrimary(options: PrimaryOptions): Promise<RunSumma
         }),
     ),
   );
+  await writer?.flush();
   return summaries;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
@@ -21,6 +20,7 @@ import { registerRunCodeRoute } from './routes/run-code-route.js';
 import type { ServerEnv } from './server-env.js';
 import { createServerMetrics, type ServerMetrics } from './server-metrics.js';
 import { DEFAULT_SERVER_OPTIONS, type ServerOptions } from './server-options.js';
+import { createTimeOrderedIds } from './time-ordered-id.js';
 import { createWorkQueue, type WorkQueue } from './work-queue.js';
 
 export interface RewardAppDeps {
@@ -69,12 +69,13 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
     deadlineMs: options.deadlineMs,
   };
   let inFlight = 0;
+  const newRequestId = createTimeOrderedIds();
   const app = new Hono<ServerEnv>();
 
   app.use(async function requestContext(c, next) {
     const started = performance.now();
     const given = c.req.header('x-request-id');
-    const requestId = given && /^[\w.:-]{1,200}$/.test(given) ? given : randomUUID();
+    const requestId = given && /^[\w.:-]{1,200}$/.test(given) ? given : newRequestId();
     c.set('requestId', requestId);
     inFlight++;
     try {

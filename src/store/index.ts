@@ -13,5 +13,6 @@ export {
   type SampleText,
 } from './run-views.js';
 export { specHash } from './spec-hash.js';
-export { openSqliteStore } from './sqlite-store.js';
+export { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
+export { isSqliteStore, openSqliteStore, type SqliteStore } from './sqlite-store.js';
 export type { NewRun, RunRecord, SourceStat, Store } from './store.js';

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { RewardKitError, type RewardResult } from '../core/index.js';
+import { RewardKitError } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
-import type { SampleText } from './run-views.js';
 import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
+import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
@@ -30,14 +30,24 @@ interface RunRow {
   summary: string | null;
 }
 
+/** How long a write waits for another process's write lock before failing (better-sqlite3's default). */
+const LOCK_WAIT_MS = 5000;
+
+/** The SQLite store, which can also save rows another process encoded (`serve --processes`). */
+export interface SqliteStore extends Store {
+  readonly kind: 'sqlite';
+  /** Saves rows made by `encodeSqliteResults`, in one transaction (as `saveResults` does). */
+  saveEncodedResults(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
+}
+
+export const isSqliteStore = (store: Store): store is SqliteStore =>
+  store.kind === 'sqlite' && 'saveEncodedResults' in store;
+
 /**
  * Opens (creating and migrating as needed) a SQLite store at `path`, or an in-memory one for
  * `:memory:`. File databases use WAL, so readers (`rewardkit runs`) never block a scoring run.
  */
-/** How long a write waits for another process's write lock before failing (better-sqlite3's default). */
-const LOCK_WAIT_MS = 5000;
-
-export function openSqliteStore(path: string, options: { readonly?: boolean } = {}): Store {
+export function openSqliteStore(path: string, options: { readonly?: boolean } = {}): SqliteStore {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
@@ -96,8 +106,8 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     // place and moved last, as a new rowid would list it, so no DELETE runs for a fresh run.
     upsertResult: db.prepare(
       `INSERT INTO results
-         (run_id, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, created_at, request_id, evidence, prompt, response)
-       VALUES (@run_id, @sample_id, @status, @reward, @components, @errors, @warnings, @data_source, @group_id, @total_ms, @created_at, @request_id, @evidence, @prompt, @response)
+         (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (run_id, sample_id) DO UPDATE SET
          status = excluded.status, reward = excluded.reward, components = excluded.components,
          errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
@@ -148,36 +158,31 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     }),
   );
 
-  const saveMany = db.transaction(
-    (
-      runId: string,
-      results: readonly RewardResult[],
-      requestId: string | readonly string[] | undefined,
-      samples: readonly (SampleText | undefined)[] | undefined,
-    ) => {
-      const now = new Date().toISOString();
-      for (const [i, result] of results.entries()) {
-        const sample = samples?.[i];
-        statements.upsertResult.run({
-          run_id: runId,
-          sample_id: result.id,
-          status: result.status,
-          reward: result.reward,
-          components: JSON.stringify(result.components),
-          errors: JSON.stringify(result.errors),
-          warnings: JSON.stringify(result.warnings),
-          data_source: result.data_source ?? null,
-          group_id: result.group ?? null,
-          total_ms: result.timings.total_ms,
-          created_at: now,
-          request_id: (typeof requestId === 'string' ? requestId : requestId?.[i]) ?? null,
-          evidence: JSON.stringify(result.evidence),
-          prompt: sample?.prompt === undefined ? null : JSON.stringify(sample.prompt),
-          response: sample?.response ?? null,
-        });
+  const saveRows = db.transaction((runId: string, rows: readonly SqliteResultRow[]) => {
+    const now = new Date().toISOString();
+    for (const row of rows) statements.upsertResult.run(runId, now, ...row);
+  });
+  // Another process (`serve --processes` without one writer, `score` beside a server) may hold
+  // the write lock. SQLite's own busy wait would sleep on the event loop, stalling every request
+  // of this process; instead ask for the lock without waiting and retry after a timer, while the
+  // server goes on answering (and its write-behind batch grows, so contention itself makes
+  // transactions fewer).
+  const saveEncodedResults = async (runId: string, rows: readonly SqliteResultRow[]) => {
+    let waitedMs = 0;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
+      db.pragma('busy_timeout = 0');
+      try {
+        saveRows.immediate(runId, rows);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waitedMs >= LOCK_WAIT_MS) throw error;
+      } finally {
+        db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
       }
-    },
-  );
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      waitedMs += pause;
+    }
+  };
 
   return {
     kind: 'sqlite',
@@ -221,25 +226,9 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       }
     },
     async saveResults(runId, results, options = {}) {
-      // Another process (`serve --processes`) may hold the write lock. SQLite's own busy wait
-      // would sleep on the event loop, stalling every request of this process; instead ask for
-      // the lock without waiting and retry after a timer, while the server goes on answering
-      // (and its write-behind batch grows, so contention itself makes transactions fewer).
-      let waitedMs = 0;
-      for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
-        db.pragma('busy_timeout = 0');
-        try {
-          saveMany.immediate(runId, results, options.requestId, options.samples);
-          return;
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waitedMs >= LOCK_WAIT_MS) throw error;
-        } finally {
-          db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        waitedMs += pause;
-      }
+      await saveEncodedResults(runId, encodeSqliteResults(results, options));
     },
+    saveEncodedResults,
     async getResult(runId, sampleId) {
       const row = statements.getResult.get(runId, sampleId) as StoredResultRow | undefined;
       return row && resultFromRow(row, JSON.parse);

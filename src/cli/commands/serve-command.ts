@@ -7,6 +7,7 @@ import {
   type Sample,
   sampleText,
 } from '../../core/index.js';
+import type { SqliteResultRow } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -21,6 +22,7 @@ import {
   reportListening,
   reportSummary,
   runServePrimary,
+  saveThroughPrimary,
   serveProcessRun,
 } from '../serve-processes.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
@@ -223,13 +225,21 @@ Examples:
         : store
           ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
           : undefined;
+      const { encodeSqliteResults } = await import('../../store/index.js');
       const writer =
         store && run
           ? createResultWriter((results, requestIds, texts) =>
-              store.saveResults(run.id, results, {
-                requestId: requestIds,
-                ...(flags.sampleText && { samples: texts }),
-              }),
+              child?.primaryWrites
+                ? saveThroughPrimary(
+                    encodeSqliteResults(results, {
+                      requestId: requestIds,
+                      ...(flags.sampleText && { samples: texts }),
+                    }),
+                  )
+                : store.saveResults(run.id, results, {
+                    requestId: requestIds,
+                    ...(flags.sampleText && { samples: texts }),
+                  }),
             )
           : undefined;
       const summary = createSummaryAccumulator();
@@ -335,9 +345,15 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
     const run = store
       ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
       : undefined;
+    const { isSqliteStore } = await import('../../store/index.js');
     const summaries = await runServePrimary({
       processes: flags.processes,
       runId: run?.id,
+      ...(store &&
+        run &&
+        isSqliteStore(store) && {
+          saveRows: (rows: readonly SqliteResultRow[]) => store.saveEncodedResults(run.id, rows),
+        }),
       onListening: (url) => {
         process.stdout.write(`${url}\n`);
         process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);

@@ -1,0 +1,53 @@
+import type { RewardResult } from '../core/index.js';
+import type { SampleText } from './run-views.js';
+
+/**
+ * A result as the SQLite store's `results` columns hold it, in the insert's column order, without
+ * the run id and save time the writer adds. Encoding is most of the cost of a save besides the
+ * insert itself, so `serve --processes` encodes in the process that verified the result and
+ * hands rows to the one process that writes the file.
+ */
+export type SqliteResultRow = readonly [
+  sample_id: string,
+  status: RewardResult['status'],
+  reward: number | null,
+  components: string,
+  errors: string,
+  warnings: string,
+  data_source: string | null,
+  group_id: string | null,
+  total_ms: number,
+  request_id: string | null,
+  evidence: string,
+  prompt: string | null,
+  response: string | null,
+];
+
+/** Encodes results for `saveEncodedResults`; `requestId` and `samples` as `Store.saveResults` takes them. */
+export function encodeSqliteResults(
+  results: readonly RewardResult[],
+  options: {
+    readonly requestId?: string | readonly string[] | undefined;
+    readonly samples?: readonly (SampleText | undefined)[] | undefined;
+  } = {},
+): SqliteResultRow[] {
+  const { requestId, samples } = options;
+  return results.map((result, i) => {
+    const sample = samples?.[i];
+    return [
+      result.id,
+      result.status,
+      result.reward,
+      JSON.stringify(result.components),
+      JSON.stringify(result.errors),
+      JSON.stringify(result.warnings),
+      result.data_source ?? null,
+      result.group ?? null,
+      result.timings.total_ms,
+      (typeof requestId === 'string' ? requestId : requestId?.[i]) ?? null,
+      JSON.stringify(result.evidence),
+      sample?.prompt === undefined ? null : JSON.stringify(sample.prompt),
+      sample?.response ?? null,
+    ];
+  });
+}
