@@ -1,12 +1,19 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readParquetRecords } from '../src/dataset/index.js';
+import { type VerlRow, writeVerlParquet } from '../src/dataset/test-utils/verl-parquet.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { startServe } from './serve-harness.js';
 
 const rows = Array.from({ length: 40 }, (_, i) =>
   JSON.stringify({ id: `m${i}`, response: `#### ${i % 3 === 0 ? i + 1 : i}`, reference: String(i) }),
 );
+/** Results as a first run would have written them (only their ids matter to resume). */
+const readJsonlLines = (lines: readonly string[]) =>
+  lines.map((line) => `${JSON.stringify({ id: JSON.parse(line).id, status: 'ok', reward: 0 })}\n`).join('');
+
 const withoutTimings = (results: Record<string, unknown>[]) =>
   results.map(({ timings: _t, evidence, ...rest }) => ({
     ...rest,
@@ -38,6 +45,123 @@ describe('--workers', () => {
     }
     expect(outputs[1]?.map((r) => r.id)).toEqual(rows.map((_, i) => `m${i}`));
     expect(outputs[1]).toEqual(outputs[0]);
+  });
+
+  test('should read, check and score on the workers as on the main thread: bad rows, repeated and missing ids, summary and store', async () => {
+    const dir = tempDir();
+    const lines = [
+      ...rows.slice(0, 5),
+      '{"id": "broken", "response": ',
+      JSON.stringify({ id: 'no-response', reference: '1' }),
+      JSON.stringify({ id: 'm1', response: '#### 1', reference: '1' }),
+      JSON.stringify({ response: '#### 7', reference: '7' }),
+      ...rows.slice(5),
+    ];
+    // Enough rows for several chunks, so repeated ids meet across workers.
+    const many = [...lines, ...Array.from({ length: 600 }, (_, i) => rows[i % rows.length])];
+    writeFileSync(join(dir, 'in.jsonl'), `${many.join('\n')}\n`);
+    const runs = [];
+    for (const workers of ['0', '3']) {
+      const out = join(dir, `out-${workers}.jsonl`);
+      const store = join(dir, `s${workers}.sqlite`);
+      const summary = join(dir, `summary-${workers}.json`);
+      const run = await runCli([
+        'score',
+        '--spec',
+        'math',
+        '-i',
+        join(dir, 'in.jsonl'),
+        '-o',
+        out,
+        '--workers',
+        workers,
+        '--store',
+        store,
+        '--summary',
+        summary,
+      ]);
+      expect(run.code).toBe(3);
+      const opened = openSqliteStore(store);
+      const [stored] = await opened.listRuns();
+      const results = await opened.listResults(stored?.id as string);
+      const sources = await opened.sourceStats(stored?.id as string);
+      await opened.close();
+      const { elapsed_ms: _e, rows_per_s: _r, ...counts } = JSON.parse(readFileSync(summary, 'utf8'));
+      runs.push({
+        output: withoutTimings(readJsonl(out)),
+        stored: withoutTimings(results as unknown as Record<string, unknown>[]),
+        sources,
+        counts,
+      });
+    }
+    const [main, workers] = runs;
+    expect(workers?.output).toEqual(main?.output);
+    expect(workers?.stored).toEqual(main?.stored);
+    expect(workers?.sources).toEqual(main?.sources);
+    expect(workers?.counts).toEqual(main?.counts);
+    const byId = new Map(workers?.output.map((r) => [r.id, r]));
+    expect((byId.get('line:6')?.errors as string[])[0]).toMatch(/in\.jsonl:6: invalid JSON/);
+    expect((byId.get('no-response')?.errors as string[])[0]).toMatch(/in\.jsonl:7: field "response"/);
+    expect((byId.get('line:8')?.errors as string[])[0]).toMatch(/duplicate id "m1" \(first seen on line 2\)/);
+    expect(byId.get('line:9')?.reward).toBe(1);
+    expect(workers?.output).toHaveLength(many.length);
+  });
+
+  test('should resume on the workers, skipping the ids already written, and write Parquet', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);
+    const out = join(dir, 'out.jsonl');
+    writeFileSync(out, `${readJsonlLines(rows.slice(0, 15))}`);
+    const run = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '-i',
+      join(dir, 'in.jsonl'),
+      '-o',
+      out,
+      '--workers',
+      '2',
+      '--store',
+      'none',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/skipped\s+15/);
+    expect(readJsonl(out).map((r) => r.id)).toEqual(rows.map((_, i) => `m${i}`));
+
+    const verl: VerlRow[] = Array.from({ length: 300 }, (_, i) => ({
+      data_source: 'openai/gsm8k',
+      prompt: [{ role: 'user', content: `What is ${i} + ${i}?` }],
+      reward_model: { style: 'rule', ground_truth: String(2 * i) },
+      extra_info: { split: 'test', index: BigInt(i) },
+      responses: [`#### ${2 * i}`, `#### ${2 * i + 1}`],
+    }));
+    writeVerlParquet(join(dir, 'verl.parquet'), verl, 100);
+    const parquetOut = join(dir, 'out.parquet');
+    const scored = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '--format',
+      'verl',
+      '-i',
+      join(dir, 'verl.parquet'),
+      '-o',
+      parquetOut,
+      '--workers',
+      '2',
+      '--store',
+      'none',
+    ]);
+    expect(scored.code).toBe(0);
+    const results: Record<string, unknown>[] = [];
+    for await (const r of readParquetRecords(parquetOut)) results.push(r.value as Record<string, unknown>);
+    expect(results.map((r) => [r.id, r.reward])).toEqual(
+      verl.flatMap((_, i) => [
+        [`${i}#0`, 1],
+        [`${i}#1`, 0],
+      ]),
+    );
   });
 
   test('should answer /get_reward from worker threads and store the results', async () => {

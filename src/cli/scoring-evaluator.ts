@@ -5,14 +5,18 @@ import type { Evaluator, ResolvedSpec } from '../spec/index.js';
 import { nonNegativeInt } from './number-flags.js';
 
 /**
- * `--workers`, shared by `score` and `serve`. Off by default: on the 2-core bench machine the
- * pool was slower than the main thread for the math preset (BENCHMARKS.md, reward server), as
- * copying samples and results between threads costs more than verifying a short answer.
+ * `--workers`, shared by `score` and `serve`, which use the threads differently: `score` hands
+ * each thread whole chunks of the file to read, verify and serialize; `serve` only verification,
+ * since every request arrives on the one event loop. Off by default: on the 2-core bench machine
+ * the server's pool was slower than the main thread for the math preset (BENCHMARKS.md), and a
+ * thread costs a start-up that a small file does not pay back.
  */
-export const workersOption = () =>
+export const workersOption = (use: 'score' | 'serve') =>
   new Option(
     '--workers <n>',
-    `worker threads verifying samples off the main thread (this machine has ${availableParallelism()} cores; 0: on the main thread; specs with judge models always run there)`,
+    use === 'score'
+      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing and storing what they return (this machine has ${availableParallelism()} cores; 0: all on the main thread; specs with judge models always run there, specs comparing a group's rollouts verify on the threads)`
+      : `worker threads verifying samples off the main thread (this machine has ${availableParallelism()} cores; 0: on the main thread; specs with judge models always run there)`,
   )
     .argParser(nonNegativeInt('--workers'))
     .default(0);

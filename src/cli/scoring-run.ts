@@ -56,7 +56,7 @@ export function addScoringOptions(command: Command, options: { code: boolean }):
     )
     .option('-c, --concurrency <n>', 'samples scored at once', positiveInt('--concurrency'), 8)
     .option('--store <path|url>', STORE_FLAG_HELP);
-  if (options.code) command.addOption(workersOption());
+  if (options.code) command.addOption(workersOption('score'));
   command
     .option('--no-resume', 'overwrite the output instead of skipping ids already in it')
     .option('--no-progress', 'no progress bar or progress lines')
@@ -113,12 +113,16 @@ export async function runScoring(
     const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
     for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
   }
-  const evaluator = await createScoringEvaluator(spec, {
-    workers: flags.workers ?? 0,
-    models,
-    allowUnsafeCode: flags.allowUnsafeCode ?? false,
-    traces: flags.traces,
-  });
+  const workers = flags.workers ?? 0;
+  const evaluatorOptions = { models, allowUnsafeCode: flags.allowUnsafeCode ?? false, traces: flags.traces };
+  let evaluator = await createScoringEvaluator(spec, { ...evaluatorOptions, workers: 0 });
+  // Worker threads score whole chunks of the file (reading, verifying, serializing) unless the
+  // spec compares a group's rollouts, which stay together on a pool that verifies only.
+  const onWorkers = workers > 0 && models.size === 0 && !evaluator.needsGroups;
+  if (workers > 0 && !onWorkers) {
+    await evaluator.close();
+    evaluator = await createScoringEvaluator(spec, { ...evaluatorOptions, workers });
+  }
   const progress = createProgressReporter({
     total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),
     enabled: flags.progress && !toStdout,
@@ -142,6 +146,9 @@ export async function runScoring(
       ...(store !== undefined && { store }),
       onProgress: (p) => progress.update(p),
       onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
+      ...(onWorkers && {
+        workers: { count: workers, allowUnsafeCode: evaluatorOptions.allowUnsafeCode, traces: flags.traces },
+      }),
     });
     progress.stop();
     const text = formatSummary(result.summary, {

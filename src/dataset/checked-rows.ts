@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { DatasetRecord } from './dataset-record.js';
 import { openDataset } from './dataset-records.js';
 import type { FieldMapping } from './field-mapping.js';
 import { inputRows } from './input-row.js';
@@ -28,6 +29,50 @@ export interface CheckedRowsOptions<S extends z.ZodType> {
   readonly signal?: AbortSignal;
 }
 
+/** A row of one record, mapped, checked and keyed, before resume and repeated ids are looked at. */
+export type RecordRow<T> =
+  | { readonly kind: 'failed'; readonly id: string; readonly errors: string[]; readonly origin: RowOrigin }
+  | { readonly kind: 'ok'; readonly id: string; readonly value: T; readonly origin: RowOrigin };
+
+/** The rows of one record: mapped, checked against `schema` and keyed (pure, so a worker thread can run it). */
+export function checkRecord<S extends z.ZodType>(
+  record: DatasetRecord,
+  options: Pick<CheckedRowsOptions<S>, 'mappings' | 'autoId' | 'schema' | 'idOf'>,
+): RecordRow<z.output<S>>[] {
+  return inputRows(record, {
+    autoId: options.autoId,
+    ...(options.mappings !== undefined && { mappings: options.mappings }),
+  }).map((row): RecordRow<z.output<S>> => {
+    const { origin } = row;
+    const checked = row.ok ? checkRow(row.value, origin, options.schema) : row;
+    return checked.ok
+      ? { kind: 'ok', id: options.idOf(checked.value), value: checked.value, origin }
+      : { kind: 'failed', id: checked.id, errors: checked.errors, origin };
+  });
+}
+
+/**
+ * Remembers where each id was first seen: a repeated one gets the failed row it is recorded as,
+ * under the key of its own place (never a second result under the same id).
+ */
+export function createRepeatedIdCheck() {
+  const seen = new Map<string, RowOrigin>();
+  return (id: string, origin: RowOrigin): { kind: 'failed'; id: string; errors: string[] } | undefined => {
+    const first = seen.get(id);
+    if (first === undefined) {
+      seen.set(id, origin);
+      return undefined;
+    }
+    return {
+      kind: 'failed',
+      id: lineKey(origin),
+      errors: [
+        `${rowPlace(origin)}: field "id": duplicate id "${id}" (first seen ${firstSeenAt(first)}); ids must be unique for results and resume to be meaningful`,
+      ],
+    };
+  };
+}
+
 /**
  * The rows of a dataset, each mapped, checked against `schema` and keyed: what `score`, `verify`
  * and `judge` all read. A repeated id is a failed row under the key of its place, never a second
@@ -37,7 +82,7 @@ export async function* checkedRows<S extends z.ZodType>(
   input: string | Readable,
   options: CheckedRowsOptions<S>,
 ): AsyncGenerator<CheckedRow<z.output<S>>> {
-  const seen = new Map<string, RowOrigin>();
+  const repeated = createRepeatedIdCheck();
   const dataset = openDataset(input, {
     ...(options.inputName !== undefined && { inputName: options.inputName }),
     ...(options.split !== undefined && { split: options.split }),
@@ -47,32 +92,19 @@ export async function* checkedRows<S extends z.ZodType>(
       yield { kind: 'interrupted' };
       return;
     }
-    for (const row of inputRows(record, {
-      autoId: options.autoId,
-      ...(options.mappings !== undefined && { mappings: options.mappings }),
-    })) {
-      const { origin } = row;
-      const checked = row.ok ? checkRow(row.value, origin, options.schema) : row;
-      const id = checked.ok ? options.idOf(checked.value) : checked.id;
-      if (options.done.has(id)) {
-        yield { kind: 'done', id };
+    for (const row of checkRecord(record, options)) {
+      if (options.done.has(row.id)) {
+        yield { kind: 'done', id: row.id };
         continue;
       }
-      const first = seen.get(id);
-      if (first !== undefined) {
-        yield {
-          kind: 'failed',
-          id: lineKey(origin),
-          errors: [
-            `${rowPlace(origin)}: field "id": duplicate id "${id}" (first seen ${firstSeenAt(first)}); ids must be unique for results and resume to be meaningful`,
-          ],
-        };
+      const repeat = repeated(row.id, row.origin);
+      if (repeat) {
+        yield repeat;
         continue;
       }
-      seen.set(id, origin);
-      yield checked.ok
-        ? { kind: 'ok', id, value: checked.value, origin }
-        : { kind: 'failed', id, errors: checked.errors };
+      yield row.kind === 'ok'
+        ? { kind: 'ok', id: row.id, value: row.value, origin: row.origin }
+        : { kind: 'failed', id: row.id, errors: row.errors };
     }
   }
 }

@@ -8,3 +8,6 @@ import type { RowOrigin } from './sample-row.js';
 export type DatasetRecord =
   | { readonly origin: RowOrigin; readonly value: unknown; readonly error?: undefined }
   | { readonly origin: RowOrigin; readonly value?: undefined; readonly error: string };
+
+/** A record as read, or a JSON row whose text is not parsed yet (see `parseRecord`). */
+export type UnparsedRecord = DatasetRecord | { readonly origin: RowOrigin; readonly text: string };

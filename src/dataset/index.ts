@@ -1,6 +1,13 @@
-export { type CheckedRow, type CheckedRowsOptions, checkedRows } from './checked-rows.js';
-export type { DatasetRecord } from './dataset-record.js';
-export { type OpenedDataset, openDataset } from './dataset-records.js';
+export {
+  type CheckedRow,
+  type CheckedRowsOptions,
+  checkedRows,
+  checkRecord,
+  createRepeatedIdCheck,
+  type RecordRow,
+} from './checked-rows.js';
+export type { DatasetRecord, UnparsedRecord } from './dataset-record.js';
+export { type OpenedDataset, openDataset, openUnparsedDataset } from './dataset-records.js';
 export {
   type DatasetShard,
   datasetShards,
@@ -24,7 +31,7 @@ export {
 } from './format-presets.js';
 export { type InputRow, type InputRowOptions, inputRows } from './input-row.js';
 export { readJsonArrayLines, readRowLines } from './json-array-lines.js';
-export { jsonRecords } from './json-records.js';
+export { jsonRecords, parseRecord } from './json-records.js';
 export { type JsonlLine, readJsonlLines } from './jsonl-lines.js';
 export { parquetRowCount, plainValue, readParquetRecords } from './parquet-records.js';
 export {

@@ -36,13 +36,12 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
   let closed = false;
   let nextJob = 0;
 
-  const start = (): Thread => {
-    const thread: Thread = {
-      worker: new Worker(new URL('./evaluator-pool-worker.js', import.meta.url), { workerData: data }),
-      outbox: [],
-      jobs: new Map(),
-    };
-    thread.worker.on('message', (replies: PoolReply) => {
+  // A new worker takes a stopped one's place in the same thread slot, so the jobs sent to it
+  // later and its replies meet in one map.
+  const attach = (thread: Thread) => {
+    const worker = new Worker(new URL('./evaluator-pool-worker.js', import.meta.url), { workerData: data });
+    thread.worker = worker;
+    worker.on('message', (replies: PoolReply) => {
       for (const reply of replies) {
         const job = thread.jobs.get(reply.job);
         if (!job) continue;
@@ -55,13 +54,17 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
       for (const job of thread.jobs.values()) job.reject(error);
       thread.jobs.clear();
     };
-    thread.worker.on('error', fail);
-    thread.worker.on('exit', (code) => {
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
       fail(new RewardKitError('RK_INTERNAL', `an evaluator worker stopped (exit code ${code})`));
-      if (!closed) Object.assign(thread, { worker: start().worker });
+      if (!closed) attach(thread);
     });
     // Idle workers must not keep a finished CLI process alive.
-    thread.worker.unref();
+    worker.unref();
+  };
+  const start = (): Thread => {
+    const thread = { outbox: [], jobs: new Map() } as Omit<Thread, 'worker'> as Thread;
+    attach(thread);
     return thread;
   };
   const threads = Array.from({ length: options.workers }, start);

@@ -10,10 +10,15 @@ import type { ResultSink } from './result-sink.js';
  * stdout). A write error (disk full, a closed pipe) is kept and raised by the next write or the
  * close as `RK_OUTPUT`, instead of crashing the process from an unhandled 'error' event.
  */
+export interface JsonlResultSink<T> extends ResultSink<T> {
+  /** Writes lines serialized elsewhere (by `score --workers`' workers), each ending in a newline. */
+  writeLines(text: string): Promise<void>;
+}
+
 export async function openJsonlResultSink<T = RewardResult>(
   output: string | Writable,
   resume: boolean,
-): Promise<ResultSink<T>> {
+): Promise<JsonlResultSink<T>> {
   const state =
     typeof output === 'string' && resume
       ? await readResumeState(output)
@@ -32,14 +37,16 @@ export async function openJsonlResultSink<T = RewardResult>(
       });
     }
   };
+  const writeLines = async (text: string) => {
+    check();
+    if (text !== '' && !sink.write(text)) await once(sink, 'drain').catch(check);
+    check();
+  };
   return {
     done: state.done,
     warnings: state.warnings,
-    write: async (result: T) => {
-      check();
-      if (!sink.write(`${JSON.stringify(result)}\n`)) await once(sink, 'drain').catch(check);
-      check();
-    },
+    write: (result: T) => writeLines(`${JSON.stringify(result)}\n`),
+    writeLines,
     close: async () => {
       check();
       if (typeof output !== 'string') {

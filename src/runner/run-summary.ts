@@ -1,4 +1,4 @@
-import type { RewardResult } from '../core/index.js';
+import type { Evidence, RewardResult } from '../core/index.js';
 
 /** Per-source statistics over the rows scored in a run. */
 export interface SourceSummary {
@@ -36,6 +36,29 @@ export interface RunSummary {
 
 const KEPT_FAILURES = 20;
 
+/** What a summary reads of a result: a scoring worker thread sends only this, not the evidence's detail. */
+export interface SummarizedResult extends Pick<RewardResult, 'id' | 'status' | 'reward' | 'errors'> {
+  readonly evidence: readonly Pick<Evidence, 'source' | 'score' | 'verdict' | 'invalid' | 'usage'>[];
+}
+
+export function summarized(result: RewardResult): SummarizedResult {
+  return {
+    id: result.id,
+    status: result.status,
+    reward: result.reward,
+    errors: result.errors,
+    evidence: result.evidence.map((e) => ({
+      source: e.source,
+      verdict: e.verdict,
+      invalid: e.invalid,
+      ...(e.score !== undefined && { score: e.score }),
+      ...(e.usage !== undefined && { usage: e.usage }),
+    })),
+  };
+}
+
+export type SummaryAccumulator = ReturnType<typeof createSummaryAccumulator>;
+
 /** Accumulates a RunSummary in constant memory, one result at a time. */
 export function createSummaryAccumulator() {
   let rows = 0;
@@ -53,7 +76,7 @@ export function createSummaryAccumulator() {
   }
   const sources = new Map<string, SourceTally>();
   return {
-    add(result: RewardResult): void {
+    add(result: SummarizedResult): void {
       rows++;
       if (result.status === 'ok' && result.reward !== null) {
         scored++;

@@ -16,7 +16,9 @@ import { lockOutput } from './output-lock.js';
 import { openParquetResultSink } from './parquet-result-sink.js';
 import { isParquetPath } from './result-sink.js';
 import { createSummaryAccumulator, type RunSummary } from './run-summary.js';
+import { type ScoreWorkersOptions, scoreOnWorkers } from './score-on-workers.js';
 import { checkScorePaths } from './score-paths.js';
+import type { ScoringContext } from './scoring-context.js';
 
 export interface ScoreFileOptions {
   readonly evaluator: Evaluator;
@@ -40,6 +42,12 @@ export interface ScoreFileOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: { rows: number; failed: number; skipped: number }) => void;
   readonly onWarning?: (message: string) => void;
+  /**
+   * Score on this many worker threads, each reading, verifying and serializing chunks of rows
+   * (`--workers`), for specs that neither call judge models nor compare a group's rollouts (those
+   * are scored on `evaluator`, which must then be the in-process one).
+   */
+  readonly workers?: { readonly count: number; readonly allowUnsafeCode: boolean; readonly traces: boolean };
 }
 
 export interface ScoreFileResult {
@@ -105,6 +113,22 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
         ...(outputPath !== undefined && { output: outputPath }),
       }));
   }
+  const context: ScoringContext = { options, inputName, sink, store, run, accumulator, warn };
+  const onWorkers =
+    options.workers !== undefined && options.workers.count > 0 && !options.evaluator.needsGroups;
+  const interrupted = onWorkers
+    ? await scoreOnWorkers(context, options.workers as ScoreWorkersOptions)
+    : await scoreOnEvaluator(context);
+  await sink.close();
+  const summary = accumulator.summary(performance.now() - started);
+  if (store && run) await store.finishRun(run.id, summary, interrupted ? 'interrupted' : 'finished');
+  return { summary, run, interrupted };
+}
+
+/** Scores the rows on the evaluator given (the main thread, or its pool of worker threads). */
+async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
+  const { options, inputName, sink, store, run, accumulator, warn } = context;
+  const done = sink.done;
   // The store keeps the text each result judged next to it, for the inspector (`rewardkit view`).
   let batch: { result: RewardResult; sample: SampleText | undefined }[] = [];
   const flush = async () => {
@@ -155,6 +179,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
     });
 
   // Specs that compare rollouts within a group score consecutive rows sharing a `group` together.
+  let interrupted = false;
   let pending: { group: string; samples: Sample[] } | undefined;
   const closedGroups = new Set<string>();
   const flushGroup = async () => {
@@ -165,7 +190,6 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
     await evaluateGroup(samples);
   };
 
-  let interrupted = false;
   for await (const row of checkedRows(options.input, {
     inputName,
     ...(options.split !== undefined && { split: options.split }),
@@ -209,8 +233,5 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   await flushGroup();
   await pool.drain();
   await flush();
-  await sink.close();
-  const summary = accumulator.summary(performance.now() - started);
-  if (store && run) await store.finishRun(run.id, summary, interrupted ? 'interrupted' : 'finished');
-  return { summary, run, interrupted };
+  return interrupted;
 }

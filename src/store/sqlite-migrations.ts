@@ -133,6 +133,15 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       CREATE INDEX results_reward ON results (run_id, reward);
     `,
   },
+  {
+    version: 8,
+    // Only server results have a request id: `score`'s rows (NULL) no longer enter the index
+    // (about 0.5 µs of a 7 µs insert). `request_id = ?` implies NOT NULL, so lookups still use it.
+    sql: `
+      DROP INDEX results_request;
+      CREATE INDEX results_request ON results (request_id) WHERE request_id IS NOT NULL;
+    `,
+  },
 ];
 
 /**

@@ -50,6 +50,28 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  test("should find a request's results through the request index, which holds only rows with a request", async () => {
+    const path = tempFile();
+    const store = openSqliteStore(path);
+    const run = await store.createRun({ spec_name: 's', spec: {} });
+    await store.saveResults(run.id, [ok('a', 1), ok('b', 0)], { requestId: ['r1', 'r2'] });
+    await store.saveResults(run.id, [ok('c', 1)]);
+    expect((await store.listResults(run.id, { requestId: 'r2' })).map((r) => r.id)).toEqual(['b']);
+    await store.close();
+    const db = new Database(path);
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM results WHERE run_id = ? AND request_id = ? ORDER BY rowid')
+      .all('x', 'r2') as { detail: string }[];
+    expect(plan.map((step) => step.detail).join('\n')).toContain('USING INDEX results_request');
+    expect(
+      db
+        .prepare('SELECT COUNT(*) FROM results INDEXED BY results_request WHERE request_id IS NOT NULL')
+        .pluck()
+        .get(),
+    ).toBe(2);
+    db.close();
+  });
+
   test('should upgrade a database from before the first migration', async () => {
     const path = tempFile();
     databaseAtVersion(path, 0).close();
@@ -182,7 +204,7 @@ describe('openSqliteStore', () => {
     [
       'older',
       (path: string) => databaseAtVersion(path, 6).close(),
-      /schema version 6, older than this rewardkit's \(7\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
+      /schema version 6, older than this rewardkit's \(8\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
     ],
     [
       'corrupt',

@@ -81,7 +81,7 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
         .default('genrm'),
     )
     .option('-c, --concurrency <n>', 'samples (or groups) scored at once', positiveInt('--concurrency'), 8)
-    .addOption(workersOption())
+    .addOption(workersOption('serve'))
     .addOption(
       new Option(
         '--processes <n|auto>',

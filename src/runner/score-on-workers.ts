@@ -1,0 +1,119 @@
+import { failedResult, type RewardResult } from '../core/index.js';
+import { createRepeatedIdCheck, openUnparsedDataset, type UnparsedRecord } from '../dataset/index.js';
+import { isSqliteStore, type SampleText, type SqliteResultRow } from '../store/index.js';
+import type { JsonlResultSink } from './jsonl-result-sink.js';
+import type { ScoreFileOptions } from './score-file.js';
+import type { ScoredRow, ScoreWorkerKeeps } from './score-worker-messages.js';
+import { startScoreWorkers } from './score-workers.js';
+import { failedChunk, scoredRow } from './scored-row.js';
+import type { ScoringContext } from './scoring-context.js';
+
+/** Records per chunk: enough that a message costs little next to scoring them. */
+const CHUNK = 256;
+
+export type ScoreWorkersOptions = NonNullable<ScoreFileOptions['workers']>;
+
+/**
+ * Scores the rows on worker threads that each parse, check, verify and serialize whole chunks, so
+ * the main thread only reads the input, writes the lines that come back in input order and saves
+ * them: what `score` spends besides verifying (JSON, the schema, the output and store encodings)
+ * grows with the workers too. Resume, repeated ids and interruption behave as on one thread;
+ * a worker that stops fails its chunk's rows with the reason, and is replaced.
+ */
+export async function scoreOnWorkers(
+  context: ScoringContext,
+  workers: ScoreWorkersOptions,
+): Promise<boolean> {
+  const { options, inputName, sink, store, run, accumulator } = context;
+  const jsonl = 'writeLines' in sink ? (sink as JsonlResultSink<RewardResult>) : undefined;
+  const sqlite = store && isSqliteStore(store) ? store : undefined;
+  const keeps: ScoreWorkerKeeps = {
+    line: jsonl !== undefined,
+    sqliteRow: sqlite !== undefined,
+    result: jsonl === undefined || (store !== undefined && sqlite === undefined),
+    text: store !== undefined,
+  };
+  const done = sink.done;
+  const pool = startScoreWorkers(workers.count, {
+    spec: options.evaluator.spec,
+    allowUnsafeCode: workers.allowUnsafeCode,
+    traces: workers.traces,
+    mappings: options.mappings,
+    done: [...done],
+    concurrency: options.concurrency ?? 8,
+    keeps,
+  });
+  const repeated = createRepeatedIdCheck();
+
+  const write = async (rows: readonly ScoredRow[]) => {
+    let lines = '';
+    const results: RewardResult[] = [];
+    const sqliteRows: SqliteResultRow[] = [];
+    const texts: (SampleText | undefined)[] = [];
+    for (const scored of rows) {
+      if (scored.kind === 'done') {
+        accumulator.skip();
+        continue;
+      }
+      const repeat = repeated(scored.id, scored.origin);
+      // A repeated id is failed here, where every chunk's ids meet, under its place's key.
+      const row = repeat
+        ? scoredRow({ ...repeat, origin: scored.origin }, failedResult(repeat.id, repeat.errors), keeps)
+        : scored;
+      if (row.kind === 'done') continue;
+      accumulator.add(row.summary);
+      if (row.line !== undefined) lines += row.line;
+      if (row.result !== undefined) {
+        results.push(row.result);
+        texts.push(row.text);
+      }
+      if (row.sqliteRow !== undefined) sqliteRows.push(row.sqliteRow);
+    }
+    if (jsonl) await jsonl.writeLines(lines);
+    else for (const result of results) await sink.write(result);
+    if (run && sqlite) await sqlite.saveEncodedResults(run.id, sqliteRows);
+    else if (run && store) await store.saveResults(run.id, results, { samples: texts });
+    options.onProgress?.(accumulator.counts());
+  };
+
+  // Chunks in input order; at most two per worker wait, so reading never runs far ahead.
+  const window: Promise<readonly ScoredRow[]>[] = [];
+  const submit = async (records: readonly UnparsedRecord[]) => {
+    while (window.length >= workers.count * 2)
+      await write(await (window.shift() as Promise<readonly ScoredRow[]>));
+    window.push(
+      pool.score(records).catch((error: Error) =>
+        failedChunk(records, `internal error while scoring: ${error.message}`, {
+          mappings: options.mappings,
+          done,
+          keeps,
+        }),
+      ),
+    );
+  };
+
+  let interrupted = false;
+  try {
+    let chunk: UnparsedRecord[] = [];
+    const dataset = openUnparsedDataset(options.input, {
+      inputName,
+      ...(options.split !== undefined && { split: options.split }),
+    });
+    for await (const record of dataset.records) {
+      if (options.signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      chunk.push(record);
+      if (chunk.length === CHUNK) {
+        await submit(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) await submit(chunk);
+    while (window.length > 0) await write(await (window.shift() as Promise<readonly ScoredRow[]>));
+  } finally {
+    await pool.close();
+  }
+  return interrupted;
+}

@@ -1,0 +1,60 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessage, failedResult, type RewardResult, type Sample } from '../core/index.js';
+import type { RecordRow } from '../dataset/index.js';
+import { createEvaluator } from '../spec/index.js';
+import { createCodeSandbox } from '../verify/code/index.js';
+import type { ScoreChunk, ScoredChunk, ScoredRow, ScoreWorkerData } from './score-worker-messages.js';
+import { sampleRows, scoredRow } from './scored-row.js';
+
+// One scoring worker of `score --workers`: it reads, checks, verifies and serializes its chunks,
+// so the main thread only splits the input, writes what comes back and saves it.
+const data = workerData as ScoreWorkerData;
+const evaluator = createEvaluator(data.spec, {
+  codeSandbox: () => createCodeSandbox({ allowUnsafeLocal: data.allowUnsafeCode }),
+  traces: data.traces,
+});
+const done = new Set(data.done);
+const { keeps } = data;
+const port = parentPort;
+if (!port) throw new Error('score-worker runs only as a worker thread');
+
+type Row = RecordRow<Sample>;
+
+async function evaluate(row: Row): Promise<RewardResult> {
+  if (row.kind === 'failed') return failedResult(row.id, row.errors);
+  try {
+    return await evaluator.evaluate(row.value);
+  } catch (error) {
+    // The evaluator records source failures itself; this catches a bug, and still loses no row.
+    return failedResult(row.id, [`internal error while scoring: ${errorMessage(error)}`]);
+  }
+}
+
+async function scoreChunk({ records }: ScoreChunk): Promise<ScoredRow[]> {
+  const rows: (Row | { kind: 'done'; id: string })[] = [];
+  for (const record of records) {
+    for (const row of sampleRows(record, data.mappings)) {
+      rows.push(done.has(row.id) ? { kind: 'done', id: row.id } : row);
+    }
+  }
+  const out: ScoredRow[] = new Array(rows.length);
+  // At most `concurrency` samples at once, as the main thread's scoring would (code sandboxes).
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const i = next++;
+      const row = rows[i] as (typeof rows)[number];
+      out[i] = row.kind === 'done' ? row : scoredRow(row, await evaluate(row), keeps);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(data.concurrency, rows.length) }, lane));
+  return out;
+}
+
+port.on('message', (chunk: ScoreChunk) => {
+  scoreChunk(chunk).then(
+    (rows) => port.postMessage({ chunk: chunk.chunk, rows } satisfies ScoredChunk),
+    (error: unknown) =>
+      port.postMessage({ chunk: chunk.chunk, error: errorMessage(error) } satisfies ScoredChunk),
+  );
+});
