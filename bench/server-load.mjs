@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
@@ -68,9 +68,21 @@ function cannon(options) {
   });
 }
 
-export async function serverLoadSection({ root, quick, fmt }) {
+/**
+ * `before`: the root of another build (with its dist/), whose `--processes` SQLite servers are
+ * measured beside this build's, in the same run. `duration` (seconds) and `connections` trim a
+ * run on a machine lent for minutes.
+ */
+export async function serverLoadSection({
+  root,
+  quick,
+  fmt,
+  before,
+  duration: seconds,
+  connections: connectionCounts,
+}) {
   const { createEvaluator, loadSpec } = await import('../dist/spec/index.js');
-  const duration = quick ? 2 : 8;
+  const duration = seconds ?? (quick ? 2 : 8);
   const body = JSON.stringify(openrlhfBatch(1));
   const dir = mkdtempSync(join(tmpdir(), 'rk-serve-bench-'));
 
@@ -104,13 +116,18 @@ export async function serverLoadSection({ root, quick, fmt }) {
   const cannonWorkers = cores >= 8 ? Math.min(8, Math.floor(cores / 4)) : 0;
   const configs = [];
   for (const store of ['sqlite', 'none']) {
-    for (const workers of [0, 1, 2]) configs.push({ store, workers, processes: 1 });
-    for (const processes of processCounts.slice(1)) configs.push({ store, workers: 0, processes });
+    for (const workers of [0, 1, 2]) configs.push({ store, workers, processes: 1, build: root });
+    for (const processes of processCounts.slice(1))
+      configs.push({ store, workers: 0, processes, build: root });
+  }
+  if (before) {
+    for (const processes of processCounts)
+      configs.push({ store: 'sqlite', workers: 0, processes, build: before });
   }
   const rows = [];
   let soak;
-  for (const { store, workers, processes } of configs) {
-    const server = await startServe(root, [
+  for (const { store, workers, processes, build } of configs) {
+    const server = await startServe(build, [
       '--spec',
       'math',
       '--workers',
@@ -118,14 +135,17 @@ export async function serverLoadSection({ root, quick, fmt }) {
       '--processes',
       String(processes),
       '--store',
-      store === 'none' ? 'none' : join(dir, `store-${workers}-${processes}.sqlite`),
+      store === 'none'
+        ? 'none'
+        : join(dir, `store-${workers}-${processes}-${build === root ? 'this' : 'before'}.sqlite`),
     ]);
-    for (const connections of [1, 16, 64]) {
+    for (const connections of connectionCounts ?? [1, 16, 64]) {
       const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
       await cannon({ ...load, duration: 1 }); // warm up
       const r = await cannon({ ...load, duration });
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
+        build: build === root ? 'this' : 'before',
         store,
         workers,
         processes,
@@ -135,7 +155,7 @@ export async function serverLoadSection({ root, quick, fmt }) {
         p99: r.latency.p99,
       });
     }
-    if (store === 'sqlite' && workers === 0 && processes === 1) {
+    if (store === 'sqlite' && workers === 0 && processes === 1 && build === root) {
       // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
       const perRound = quick ? 500 : 2000;
       const rss = [rssMb(server.pid)];
@@ -199,9 +219,9 @@ export async function serverLoadSection({ root, quick, fmt }) {
 
 \`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-| store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
 
 GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
 
@@ -212,11 +232,24 @@ ${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2
 Memory soak (SQLite store, 16 connections): server RSS after the load runs above, then after each of 4 rounds of ${fmt(soak.perRound)} requests (${fmt(soak.perRound * BATCH)} samples each): ${soak.rss.map((m) => `${fmt(m, 1)} MB`).join(' → ')}; the last two rounds differ by ${fmt((soak.rss.at(-1) ?? 0) - (soak.rss.at(-2) ?? 0), 1)} MB.`;
 }
 
-// Alone (`node bench/server-load.mjs [--quick]`): prints the section, e.g. on a machine of many cores.
+// Alone (`node bench/server-load.mjs [--quick] [--duration s] [--connections 16,64] [--before
+// <root>]`): prints the section, e.g. on a machine of many cores.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { fmt } = await import('./measure.mjs');
   const root = fileURLToPath(new URL('..', import.meta.url));
+  const arg = (name) => {
+    const at = process.argv.indexOf(name);
+    return at === -1 ? undefined : process.argv[at + 1];
+  };
+  const before = arg('--before');
   process.stdout.write(
-    `${await serverLoadSection({ root, quick: process.argv.includes('--quick'), fmt })}\n`,
+    `${await serverLoadSection({
+      root,
+      quick: process.argv.includes('--quick'),
+      fmt,
+      ...(before !== undefined && { before: resolve(before) }),
+      ...(arg('--duration') !== undefined && { duration: Number(arg('--duration')) }),
+      ...(arg('--connections') !== undefined && { connections: arg('--connections').split(',').map(Number) }),
+    })}\n`,
   );
 }

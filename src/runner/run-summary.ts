@@ -1,4 +1,5 @@
 import type { Evidence, RewardResult } from '../core/index.js';
+import { createSourceStatsTally, type SourceStat } from '../store/index.js';
 
 /** Per-source statistics over the rows scored in a run. */
 export interface SourceSummary {
@@ -75,9 +76,11 @@ export function createSummaryAccumulator() {
     llm?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
   }
   const sources = new Map<string, SourceTally>();
+  const stored = createSourceStatsTally();
   return {
     add(result: SummarizedResult): void {
       rows++;
+      stored.add(result.evidence);
       if (result.status === 'ok' && result.reward !== null) {
         scored++;
         rewardSum += result.reward;
@@ -111,6 +114,10 @@ export function createSummaryAccumulator() {
     },
     skip(): void {
       skipped++;
+    },
+    /** The per-source statistics the store keeps for these results (see `Store.finishRun`). */
+    storedSourceStats(): SourceStat[] {
+      return stored.stats();
     },
     /** The counts a progress display needs, without building the per-source summary. */
     counts(): { rows: number; failed: number; skipped: number } {

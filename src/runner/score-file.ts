@@ -94,6 +94,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   const store = options.store;
   const specJson = options.evaluator.spec;
   let run: RunRecord | undefined;
+  let resumed = false;
   if (store) {
     const outputPath = typeof options.output === 'string' ? options.output : undefined;
     const resumable =
@@ -104,6 +105,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
             output: outputPath,
           })
         : undefined;
+    resumed = resumable !== undefined;
     run =
       resumable ??
       (await store.createRun({
@@ -121,7 +123,11 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
     : await scoreOnEvaluator(context);
   await sink.close();
   const summary = accumulator.summary(performance.now() - started);
-  if (store && run) await store.finishRun(run.id, summary, interrupted ? 'interrupted' : 'finished');
+  if (store && run) {
+    // A fresh run saved every one of its rows here, so the tally covers the run.
+    const sources = resumed ? undefined : accumulator.storedSourceStats();
+    await store.finishRun(run.id, summary, interrupted ? 'interrupted' : 'finished', sources);
+  }
   return { summary, run, interrupted };
 }
 

@@ -12,6 +12,7 @@ export {
   type SampleRow,
   type SampleText,
 } from './run-views.js';
+export { createSourceStatsTally } from './source-stats-tally.js';
 export { specHash } from './spec-hash.js';
 export { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 export { isSqliteStore, openSqliteStore, type SqliteStore } from './sqlite-store.js';

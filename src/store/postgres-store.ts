@@ -187,7 +187,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       );
       return row && toRun(row);
     },
-    async finishRun(id, summary, status = 'finished') {
+    async finishRun(id, summary, status = 'finished', sources) {
       const now = new Date().toISOString();
       await query('UPDATE runs SET finished_at = $1, status = $2, summary = $3::jsonb WHERE id = $4', [
         now,
@@ -202,7 +202,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       // The statistics and the version they cover from one snapshot, even with replicas saving.
       await transaction(async (client) => {
         await query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', [], client);
-        kept = { version: await versionOf(id, client), sources: await liveSourceStats(id, client) };
+        kept = {
+          version: await versionOf(id, client),
+          sources: sources ? [...sources] : await liveSourceStats(id, client),
+        };
       });
       await putState(sourceStatsKey(id), kept);
     },

@@ -216,13 +216,16 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       statements.reopenRun.run(row.id);
       return toRun(statements.getRun.get(row.id) as RunRow);
     },
-    async finishRun(id, summary, status = 'finished') {
+    async finishRun(id, summary, status = 'finished', sources) {
       const now = new Date().toISOString();
       statements.finishRun.run(now, status, JSON.stringify(summary), id);
       // A finished run's per-source statistics are kept, so that reading them is one lookup
       // (an interrupted run is left as it is: stopping must stay quick, and it is often resumed).
       if (status === 'finished') {
-        statements.putState.run(sourceStatsKey(id), JSON.stringify(sourceStatsSnapshot(id)), now);
+        const kept: StoredSourceStats = sources
+          ? { version: statements.version.get(id) as RunVersion, sources }
+          : sourceStatsSnapshot(id);
+        statements.putState.run(sourceStatsKey(id), JSON.stringify(kept), now);
       }
     },
     async saveResults(runId, results, options = {}) {

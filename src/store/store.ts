@@ -65,7 +65,17 @@ export interface Store {
     input?: string;
     output?: string;
   }): Promise<RunRecord | undefined>;
-  finishRun(id: string, summary: unknown, status?: 'finished' | 'interrupted'): Promise<void>;
+  /**
+   * Marks the run finished (or interrupted) with its summary. A finished run's per-source
+   * statistics are kept for its readers: `sources` when the caller tallied every row of the run
+   * as it saved it (`createSourceStatsTally`, a fresh `score` run), else read from the rows.
+   */
+  finishRun(
+    id: string,
+    summary: unknown,
+    status?: 'finished' | 'interrupted',
+    sources?: readonly SourceStat[],
+  ): Promise<void>;
   /**
    * Upserts by (run, sample id) in one transaction, evidence included. `requestId` records the
    * server request that produced them: one for all, or one per result (a write-behind batch

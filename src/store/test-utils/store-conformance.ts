@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { failedResult, type RewardResult } from '../../core/index.js';
+import { type Evidence, failedResult, type RewardResult } from '../../core/index.js';
 import { RESPONSE_PREVIEW_CHARS, type SampleQuery } from '../run-views.js';
+import { createSourceStatsTally } from '../source-stats-tally.js';
 import { specHash } from '../spec-hash.js';
 import type { Store } from '../store.js';
 
@@ -353,6 +354,46 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.finishRun(stopped.id, { rows: 1 }, 'interrupted');
       expect(await store.getState(`source-stats/${stopped.id}`)).toBeUndefined();
       expect(await store.sourceStats(stopped.id)).toHaveLength(2);
+      await store.close();
+    });
+
+    test('should keep the per-source statistics a caller tallied while saving every row, which the aggregation agrees with', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const unscored: RewardResult = {
+        ...okResult('u', 0),
+        components: { fmt: null, math: null, aaa: null },
+        evidence: [
+          { source: 'zzz', kind: 'regex', verdict: 'fail', veto: false, invalid: false, elapsed_ms: 0 },
+          {
+            source: 'aaa',
+            kind: 'regex',
+            score: 0.25,
+            verdict: 'fail',
+            veto: false,
+            invalid: false,
+            elapsed_ms: 0,
+          },
+          ...(okResult('u', 0).evidence as Evidence[]),
+        ],
+      };
+      const results = [
+        okResult('a', 1),
+        unscored,
+        judgedResult,
+        failedResult('f', ['bad row']),
+        okResult('b', 0.5),
+      ];
+      const tally = createSourceStatsTally();
+      for (const result of results) tally.add(result.evidence);
+      await store.saveResults(run.id, results);
+      const live = await store.sourceStats(run.id);
+      expect(tally.stats()).toEqual(live);
+      await store.finishRun(run.id, { rows: results.length }, 'finished', tally.stats());
+      expect(await store.getState(`source-stats/${run.id}`)).toEqual({
+        version: expect.stringMatching(/^5:\d+$/),
+        sources: live,
+      });
       await store.close();
     });
 

@@ -1,0 +1,57 @@
+import type { Evidence } from '../core/index.js';
+import type { SourceStat } from './store.js';
+
+interface Tally {
+  /** The smallest index the source has in any result's evidence array. */
+  position: number;
+  count: number;
+  sum: number;
+  invalid: number;
+  usage?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+}
+
+/**
+ * A run's per-source statistics tallied as its results are saved, with the meaning the stores'
+ * `sourceStats` query gives them (a score counts when the piece is valid; invalid counts the
+ * flag; sources ordered by the first place they take in an evidence array, then by name). A
+ * `score` run that saved every row of its run in one session hands them to `finishRun`, which
+ * then need not read every row again (0.36 s of a 90,000-row run).
+ */
+export function createSourceStatsTally() {
+  const tallies = new Map<string, Tally>();
+  return {
+    add(evidence: readonly Pick<Evidence, 'source' | 'score' | 'invalid' | 'usage'>[]): void {
+      evidence.forEach((piece, position) => {
+        let tally = tallies.get(piece.source);
+        if (!tally) {
+          tally = { position, count: 0, sum: 0, invalid: 0 };
+          tallies.set(piece.source, tally);
+        }
+        tally.position = Math.min(tally.position, position);
+        if (piece.invalid) tally.invalid++;
+        else if (piece.score !== undefined) {
+          tally.count++;
+          tally.sum += piece.score;
+        }
+        if (piece.usage) {
+          tally.usage ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
+          tally.usage.calls += piece.usage.calls;
+          tally.usage.prompt_tokens += piece.usage.prompt_tokens;
+          tally.usage.completion_tokens += piece.usage.completion_tokens;
+          tally.usage.cache_hits += piece.usage.cache_hits;
+        }
+      });
+    },
+    stats(): SourceStat[] {
+      return [...tallies]
+        .sort(([a, ta], [b, tb]) => ta.position - tb.position || (a < b ? -1 : a > b ? 1 : 0))
+        .map(([source, t]) => ({
+          source,
+          count: t.count,
+          mean: t.count > 0 ? t.sum / t.count : null,
+          invalid: t.invalid,
+          ...(t.usage && { usage: { ...t.usage } }),
+        }));
+    },
+  };
+}
