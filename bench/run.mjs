@@ -208,13 +208,17 @@ if (measures('score')) {
   const cores = availableParallelism();
   const workerCounts = [0, 1, 2, ...[4, 8, 12].filter((n) => n <= cores - 1)];
   const variants = [];
-  for (const store of [true, false]) {
+  // `sqlite`: with workers, a writer thread saves the rows; `sqlite, inline`: the main thread does
+  // (REWARDKIT_STORE_WRITER=inline).
+  for (const store of ['sqlite', 'sqlite, inline', 'none']) {
     for (const workers of workerCounts) {
+      if (store === 'sqlite, inline' && workers === 0) continue;
       const run = await scoreAndWatch(
         join(dir, `in-${large.rows}.jsonl`),
         join(dir, `out-${store}-${workers}.jsonl`),
         [],
-        ['--workers', String(workers), ...(store ? [] : ['--store', 'none'])],
+        ['--workers', String(workers), ...(store === 'none' ? ['--store', 'none'] : [])],
+        store === 'sqlite, inline' ? { REWARDKIT_STORE_WRITER: 'inline' } : {},
       );
       variants.push({ store, workers, rowsPerSecond: large.rows / run.seconds });
     }
@@ -232,11 +236,11 @@ The ${fmt(large.rows)}-row file against the same spec evaluated in this process 
 
 | store | workers | rows/s | vs in-process |
 |---|---:|---:|---:|
-${variants.map((v) => `| ${v.store ? 'sqlite' : 'none'} | ${v.workers} | ${fmt(v.rowsPerSecond)} | ${fmt(v.rowsPerSecond / inProcess, 2)}× |`).join('\n')}`);
+${variants.map((v) => `| ${v.store} | ${v.workers} | ${fmt(v.rowsPerSecond)} | ${fmt(v.rowsPerSecond / inProcess, 2)}× |`).join('\n')}`);
 }
 
 /** Runs the CLI on a file and samples the child's resident memory from /proc until it exits. */
-function scoreAndWatch(input, output, nodeFlags = [], cliFlags = []) {
+function scoreAndWatch(input, output, nodeFlags = [], cliFlags = [], env = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
@@ -256,7 +260,7 @@ function scoreAndWatch(input, output, nodeFlags = [], cliFlags = []) {
         join(output, '..', `${Date.now()}.sqlite`),
         ...cliFlags,
       ],
-      { stdio: 'ignore' },
+      { stdio: 'ignore', env: { ...process.env, ...env } },
     );
     let peakKb = 0;
     const poll = setInterval(() => {

@@ -7,6 +7,7 @@ import type { ScoredRow, ScoreWorkerKeeps } from './score-worker-messages.js';
 import { startScoreWorkers } from './score-workers.js';
 import { failedChunk, scoredRow } from './scored-row.js';
 import type { ScoringContext } from './scoring-context.js';
+import { startStoreWriter } from './store-writer.js';
 
 /** Records per chunk: enough that a message costs little next to scoring them. */
 const CHUNK = 256;
@@ -44,6 +45,13 @@ export async function scoreOnWorkers(
     keeps,
   });
   const repeated = createRepeatedIdCheck();
+  // Inserting is the main thread's largest cost once workers read and verify: a file's rows are
+  // saved by a thread of their own (an in-memory store has no second connection), unless
+  // REWARDKIT_STORE_WRITER=inline keeps them on the main thread (a machine with few cores).
+  const writer =
+    run && sqlite && sqlite.path !== ':memory:' && process.env.REWARDKIT_STORE_WRITER !== 'inline'
+      ? startStoreWriter(sqlite.path)
+      : undefined;
 
   const write = async (rows: readonly ScoredRow[]) => {
     let lines = '';
@@ -71,7 +79,8 @@ export async function scoreOnWorkers(
     }
     if (jsonl) await jsonl.writeLines(lines);
     else for (const result of results) await sink.write(result);
-    if (run && sqlite) await sqlite.saveEncodedResults(run.id, sqliteRows);
+    if (run && writer) await writer.save(run.id, sqliteRows);
+    else if (run && sqlite) await sqlite.saveEncodedResults(run.id, sqliteRows);
     else if (run && store) await store.saveResults(run.id, results, { samples: texts });
     options.onProgress?.(accumulator.counts());
   };
@@ -112,8 +121,10 @@ export async function scoreOnWorkers(
     }
     if (chunk.length > 0) await submit(chunk);
     while (window.length > 0) await write(await (window.shift() as Promise<readonly ScoredRow[]>));
+    await writer?.flush();
   } finally {
     await pool.close();
+    await writer?.close();
   }
   return interrupted;
 }

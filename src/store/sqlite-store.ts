@@ -36,6 +36,8 @@ const LOCK_WAIT_MS = 5000;
 /** The SQLite store, which can also save rows another process encoded (`serve --processes`). */
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
+  /** The file (or `:memory:`), for a second connection such as `score --workers`' writer thread. */
+  readonly path: string;
   /** Saves rows made by `encodeSqliteResults`, in one transaction (as `saveResults` does). */
   saveEncodedResults(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
 }
@@ -186,6 +188,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
 
   return {
     kind: 'sqlite',
+    path,
     async createRun(run: NewRun) {
       const record = {
         id: run.id ?? newRunId(),

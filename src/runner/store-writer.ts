@@ -1,0 +1,80 @@
+import { Worker } from 'node:worker_threads';
+import { RewardKitError } from '../core/index.js';
+import type { SqliteResultRow } from '../store/index.js';
+
+export type StoreWriterRequest =
+  | {
+      readonly type: 'save';
+      readonly id: number;
+      readonly runId: string;
+      readonly rows: readonly SqliteResultRow[];
+    }
+  | { readonly type: 'close' };
+
+export type StoreWriterReply = { readonly id: number; readonly error?: string };
+
+/**
+ * Saves `score --workers`' encoded rows on a thread with its own connection to the SQLite file,
+ * so inserting (the main thread's largest cost once workers read and verify) runs beside writing
+ * the output and handing out chunks. Batches are saved in the order given, so the store keeps
+ * input order. At most `maxInFlight` batches wait: `save` resolves once the batch may be handed
+ * over, and `flush` once everything is committed; a failed batch fails the next call.
+ */
+export interface StoreWriter {
+  save(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
+  const worker = new Worker(new URL('./store-writer-worker.js', import.meta.url), { workerData: { path } });
+  const inFlight = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const committed: Promise<void>[] = [];
+  let nextId = 0;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const pending of inFlight.values()) pending.reject(error);
+    inFlight.clear();
+  };
+  worker.on('message', (reply: StoreWriterReply) => {
+    const pending = inFlight.get(reply.id);
+    inFlight.delete(reply.id);
+    if (reply.error === undefined) pending?.resolve();
+    else pending?.reject(new RewardKitError('RK_STORE', `Saving results to ${path} failed: ${reply.error}`));
+  });
+  worker.on('error', (error) =>
+    fail(new RewardKitError('RK_STORE', `The store writer of ${path} failed: ${error.message}`)),
+  );
+  worker.on('exit', (code) => {
+    if (inFlight.size > 0)
+      fail(new RewardKitError('RK_STORE', `The store writer of ${path} stopped (exit code ${code})`));
+  });
+  const settle = async () => {
+    const batches = committed.splice(0);
+    await Promise.all(batches);
+  };
+  return {
+    async save(runId, rows) {
+      if (failure) throw failure;
+      if (rows.length === 0) return;
+      const id = nextId++;
+      const done = new Promise<void>((resolve, reject) => inFlight.set(id, { resolve, reject }));
+      // Kept awaited, so a failure is raised by a later call rather than left unhandled.
+      done.catch(() => {});
+      committed.push(done);
+      worker.postMessage({ type: 'save', id, runId, rows } satisfies StoreWriterRequest);
+      while (committed.length > maxInFlight) await committed.shift();
+    },
+    flush: settle,
+    async close() {
+      try {
+        await settle();
+      } finally {
+        const exited = new Promise((resolve) => worker.once('exit', resolve));
+        worker.postMessage({ type: 'close' } satisfies StoreWriterRequest);
+        await exited;
+      }
+    },
+  };
+}
