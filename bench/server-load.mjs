@@ -154,6 +154,8 @@ export async function serverLoadSection({
         p50: r.latency.p50,
         p99: r.latency.p99,
       });
+      // Progress on stderr: a run cut short still shows what it measured.
+      process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
     }
     if (store === 'sqlite' && workers === 0 && processes === 1 && build === root) {
       // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
