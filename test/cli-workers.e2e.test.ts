@@ -165,6 +165,39 @@ describe('--workers', () => {
     );
   });
 
+  test('should take --workers auto and refuse anything but a count or auto', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);
+    const auto = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '-i',
+      join(dir, 'in.jsonl'),
+      '-o',
+      join(dir, 'out.jsonl'),
+      '--workers',
+      'auto',
+      '--store',
+      'none',
+    ]);
+    expect(auto.code).toBe(0);
+    expect(readJsonl(join(dir, 'out.jsonl'))).toHaveLength(rows.length);
+    const bad = await runCli([
+      'score',
+      '--spec',
+      'math',
+      '-i',
+      join(dir, 'in.jsonl'),
+      '-o',
+      join(dir, 'bad.jsonl'),
+      '--workers',
+      'many',
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--workers expects an integer ≥ 0 or "auto", got "many"');
+  });
+
   test('should answer /get_reward from worker threads and store the results', async () => {
     const dir = tempDir();
     const serving = await startServe([

@@ -46,7 +46,8 @@ describe('serve --processes', () => {
     }
     expect(serving.stderr()).toContain('2 processes');
     // Ids the server makes are time-ordered UUIDs (version 7).
-    for (const id of requestIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of requestIds)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const store = openSqliteStore(storePath);
     try {
       const [run] = await store.listRuns();

@@ -1,24 +1,33 @@
 import { availableParallelism } from 'node:os';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { ChatModel } from '../llm/index.js';
 import type { Evaluator, ResolvedSpec } from '../spec/index.js';
-import { nonNegativeInt } from './number-flags.js';
+
+/** What `--workers auto` means: the cores less the main thread, at most 8 (more gained nothing, BENCHMARKS.md). */
+export const autoWorkers = () => Math.min(8, Math.max(1, availableParallelism() - 1));
 
 /**
  * `--workers`, shared by `score` and `serve`, which use the threads differently: `score` hands
  * each thread whole chunks of the file to read, verify and serialize; `serve` only verification,
- * since every request arrives on the one event loop. Off by default: on the 2-core bench machine
- * the server's pool was slower than the main thread for the math preset (BENCHMARKS.md), and a
- * thread costs a start-up that a small file does not pay back.
+ * since every request arrives on the one event loop. Off by default: a thread's start-up (about
+ * 0.35 s) is not paid back below some 30,000 rows on 2 cores, and the server's pool was slower
+ * than its main thread for the math preset (BENCHMARKS.md; `serve --processes` scales instead).
  */
 export const workersOption = (use: 'score' | 'serve') =>
   new Option(
-    '--workers <n>',
+    '--workers <n|auto>',
     use === 'score'
-      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing and storing what they return (this machine has ${availableParallelism()} cores; 0: all on the main thread; specs with judge models always run there, specs comparing a group's rollouts verify on the threads)`
-      : `worker threads verifying samples off the main thread (this machine has ${availableParallelism()} cores; 0: on the main thread; specs with judge models always run there)`,
+      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing what they return and a thread saving it to the store (auto: ${autoWorkers()} here, the cores less one, at most 8; 0: all on the main thread; specs with judge models always run there, and specs comparing a group's rollouts only verify on the threads)`
+      : `worker threads verifying samples off the main thread (auto: ${autoWorkers()} here; 0: on the main thread; specs with judge models always run there; for many cores see --processes)`,
   )
-    .argParser(nonNegativeInt('--workers'))
+    .argParser((value) => {
+      if (value === 'auto') return autoWorkers();
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0) {
+        throw new InvalidArgumentError(`--workers expects an integer ≥ 0 or "auto", got "${value}".`);
+      }
+      return n;
+    })
     .default(0);
 
 /** `--no-traces`, shared by `score`, `judge <kind>` and `serve`. */
