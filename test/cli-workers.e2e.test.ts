@@ -20,33 +20,11 @@ const withoutTimings = (results: Record<string, unknown>[]) =>
     evidence: (evidence as Record<string, unknown>[]).map(({ elapsed_ms: _e, ...piece }) => piece),
   }));
 
-describe('--workers', () => {
-  test('should score a file in worker threads exactly as on the main thread, in input order', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);
-    const outputs = [];
-    for (const workers of ['0', '2']) {
-      const out = join(dir, `out-${workers}.jsonl`);
-      const run = await runCli([
-        'score',
-        '--spec',
-        'math',
-        '-i',
-        join(dir, 'in.jsonl'),
-        '-o',
-        out,
-        '--workers',
-        workers,
-        '--store',
-        join(dir, `s${workers}.sqlite`),
-      ]);
-      expect(run.code).toBe(0);
-      outputs.push(withoutTimings(readJsonl(out)));
-    }
-    expect(outputs[1]?.map((r) => r.id)).toEqual(rows.map((_, i) => `m${i}`));
-    expect(outputs[1]).toEqual(outputs[0]);
-  });
+/** `score --spec math` of `dir/in.jsonl` into `output`, with further flags. */
+const scoreMath = (dir: string, output: string, ...flags: string[]) =>
+  runCli(['score', '--spec', 'math', '-i', join(dir, 'in.jsonl'), '-o', output, ...flags]);
 
+describe('--workers', () => {
   test('should read, check and score on the workers as on the main thread: bad rows, repeated and missing ids, summary and store', async () => {
     const dir = tempDir();
     const lines = [
@@ -65,21 +43,7 @@ describe('--workers', () => {
       const out = join(dir, `out-${workers}.jsonl`);
       const store = join(dir, `s${workers}.sqlite`);
       const summary = join(dir, `summary-${workers}.json`);
-      const run = await runCli([
-        'score',
-        '--spec',
-        'math',
-        '-i',
-        join(dir, 'in.jsonl'),
-        '-o',
-        out,
-        '--workers',
-        workers,
-        '--store',
-        store,
-        '--summary',
-        summary,
-      ]);
+      const run = await scoreMath(dir, out, '--workers', workers, '--store', store, '--summary', summary);
       expect(run.code).toBe(3);
       const opened = openSqliteStore(store);
       const [stored] = await opened.listRuns();
@@ -113,19 +77,7 @@ describe('--workers', () => {
     writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);
     const out = join(dir, 'out.jsonl');
     writeFileSync(out, `${readJsonlLines(rows.slice(0, 15))}`);
-    const run = await runCli([
-      'score',
-      '--spec',
-      'math',
-      '-i',
-      join(dir, 'in.jsonl'),
-      '-o',
-      out,
-      '--workers',
-      '2',
-      '--store',
-      'none',
-    ]);
+    const run = await scoreMath(dir, out, '--workers', '2', '--store', 'none');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/skipped\s+15/);
     expect(readJsonl(out).map((r) => r.id)).toEqual(rows.map((_, i) => `m${i}`));
@@ -168,32 +120,10 @@ describe('--workers', () => {
   test('should take --workers auto and refuse anything but a count or auto', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);
-    const auto = await runCli([
-      'score',
-      '--spec',
-      'math',
-      '-i',
-      join(dir, 'in.jsonl'),
-      '-o',
-      join(dir, 'out.jsonl'),
-      '--workers',
-      'auto',
-      '--store',
-      'none',
-    ]);
+    const auto = await scoreMath(dir, join(dir, 'out.jsonl'), '--workers', 'auto', '--store', 'none');
     expect(auto.code).toBe(0);
     expect(readJsonl(join(dir, 'out.jsonl'))).toHaveLength(rows.length);
-    const bad = await runCli([
-      'score',
-      '--spec',
-      'math',
-      '-i',
-      join(dir, 'in.jsonl'),
-      '-o',
-      join(dir, 'bad.jsonl'),
-      '--workers',
-      'many',
-    ]);
+    const bad = await scoreMath(dir, join(dir, 'bad.jsonl'), '--workers', 'many');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--workers expects an integer ≥ 0 or "auto", got "many"');
   });

@@ -17,7 +17,7 @@ export {
   JudgeCallMessageSchema,
   JudgeCallSchema,
 } from './judge-call.js';
-export { type LlmUsage, LlmUsageSchema } from './llm-usage.js';
+export { addUsageTotals, type LlmUsage, LlmUsageSchema, type UsageTotals } from './llm-usage.js';
 export { failedResult, type RewardResult, RewardResultSchema } from './reward-result.js';
 export { createRng, type Rng } from './rng.js';
 export {

@@ -18,3 +18,21 @@ export const LlmUsageSchema = z.object({
   unreported_calls: z.number().int().positive().optional(),
 });
 export type LlmUsage = z.infer<typeof LlmUsageSchema>;
+
+/** The sums a run reports per source: calls, tokens and cache hits. */
+export interface UsageTotals {
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cache_hits: number;
+}
+
+/** Adds one piece of evidence's usage to running totals, starting them when undefined. */
+export function addUsageTotals(totals: UsageTotals | undefined, usage: LlmUsage): UsageTotals {
+  const sums = totals ?? { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
+  sums.calls += usage.calls;
+  sums.prompt_tokens += usage.prompt_tokens;
+  sums.completion_tokens += usage.completion_tokens;
+  sums.cache_hits += usage.cache_hits;
+  return sums;
+}

@@ -1,4 +1,4 @@
-import type { Evidence, RewardResult } from '../core/index.js';
+import { addUsageTotals, type Evidence, type RewardResult, type UsageTotals } from '../core/index.js';
 import { createSourceStatsTally, type SourceStat } from '../store/index.js';
 
 /** Per-source statistics over the rows scored in a run. */
@@ -73,7 +73,7 @@ export function createSummaryAccumulator() {
     sum: number;
     pass: number;
     invalid: number;
-    llm?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+    llm?: UsageTotals;
   }
   const sources = new Map<string, SourceTally>();
   const stored = createSourceStatsTally();
@@ -96,13 +96,7 @@ export function createSummaryAccumulator() {
           s = { scored: 0, sum: 0, pass: 0, invalid: 0 };
           sources.set(e.source, s);
         }
-        if (e.usage) {
-          s.llm ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
-          s.llm.calls += e.usage.calls;
-          s.llm.prompt_tokens += e.usage.prompt_tokens;
-          s.llm.completion_tokens += e.usage.completion_tokens;
-          s.llm.cache_hits += e.usage.cache_hits;
-        }
+        if (e.usage) s.llm = addUsageTotals(s.llm, e.usage);
         if (e.invalid || e.score === undefined) {
           s.invalid++;
         } else {

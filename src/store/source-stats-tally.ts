@@ -1,4 +1,4 @@
-import type { Evidence } from '../core/index.js';
+import { addUsageTotals, type Evidence, type UsageTotals } from '../core/index.js';
 import type { SourceStat } from './store.js';
 
 interface Tally {
@@ -7,7 +7,7 @@ interface Tally {
   count: number;
   sum: number;
   invalid: number;
-  usage?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+  usage?: UsageTotals;
 }
 
 /**
@@ -33,13 +33,7 @@ export function createSourceStatsTally() {
           tally.count++;
           tally.sum += piece.score;
         }
-        if (piece.usage) {
-          tally.usage ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
-          tally.usage.calls += piece.usage.calls;
-          tally.usage.prompt_tokens += piece.usage.prompt_tokens;
-          tally.usage.completion_tokens += piece.usage.completion_tokens;
-          tally.usage.cache_hits += piece.usage.cache_hits;
-        }
+        if (piece.usage) tally.usage = addUsageTotals(tally.usage, piece.usage);
       });
     },
     stats(): SourceStat[] {
