@@ -11,6 +11,8 @@ export interface EvaluatorPoolOptions {
   readonly allowUnsafeCode?: boolean;
   /** Whether the spec compares rollouts within a group (the in-process evaluator's `needsGroups`). */
   readonly needsGroups: boolean;
+  /** The worker's script (default: the evaluator worker beside this file); tests give one that stops on demand. */
+  readonly script?: URL;
 }
 
 interface Thread {
@@ -39,7 +41,9 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
   // A new worker takes a stopped one's place in the same thread slot, so the jobs sent to it
   // later and its replies meet in one map.
   const attach = (thread: Thread) => {
-    const worker = new Worker(new URL('./evaluator-pool-worker.js', import.meta.url), { workerData: data });
+    const worker = new Worker(options.script ?? new URL('./evaluator-pool-worker.js', import.meta.url), {
+      workerData: data,
+    });
     thread.worker = worker;
     worker.on('message', (replies: PoolReply) => {
       for (const reply of replies) {

@@ -15,13 +15,18 @@ interface Thread {
   readonly chunks: Map<number, { resolve: (rows: readonly ScoredRow[]) => void; reject: (e: Error) => void }>;
 }
 
-export function startScoreWorkers(count: number, data: ScoreWorkerData): ScoreWorkers {
+/** `script`: the worker's entry (default: the scoring worker beside this file); tests give one that stops on demand. */
+export function startScoreWorkers(
+  count: number,
+  data: ScoreWorkerData,
+  script = new URL('./score-worker.js', import.meta.url),
+): ScoreWorkers {
   let closed = false;
   let nextChunk = 0;
   // A stopped worker's chunks fail (the caller records their rows as failed) and a new worker
   // takes its place in the same thread slot, so later chunks and their replies meet again.
   const attach = (thread: Thread) => {
-    const worker = new Worker(new URL('./score-worker.js', import.meta.url), { workerData: data });
+    const worker = new Worker(script, { workerData: data });
     thread.worker = worker;
     worker.on('message', (reply: ScoredChunk) => {
       const pending = thread.chunks.get(reply.chunk);
