@@ -31,3 +31,4 @@ export {
   SampleSchema,
   sampleText,
 } from './sample.js';
+export { type SlotReply, startWorkerSlot, type WorkerSlot, type WorkerSlotOptions } from './worker-slot.js';

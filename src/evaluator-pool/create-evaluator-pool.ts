@@ -1,5 +1,10 @@
-import { Worker } from 'node:worker_threads';
-import { RewardKitError, type RewardResult, type Sample } from '../core/index.js';
+import {
+  RewardKitError,
+  type RewardResult,
+  type Sample,
+  startWorkerSlot,
+  type WorkerSlot,
+} from '../core/index.js';
 import type { Evaluator, ResolvedSpec } from '../spec/index.js';
 import type { PoolReply, PoolRequest, PoolWorkerData } from './pool-messages.js';
 
@@ -16,9 +21,9 @@ export interface EvaluatorPoolOptions {
 }
 
 interface Thread {
-  worker: Worker;
+  readonly slot: WorkerSlot<RewardResult[]>;
+  /** Jobs submitted in this turn of the event loop, sent together in one message. */
   outbox: { job: number; samples: readonly Sample[] }[];
-  readonly jobs: Map<number, { resolve: (r: RewardResult[]) => void; reject: (e: unknown) => void }>;
 }
 
 /**
@@ -38,44 +43,29 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
   let closed = false;
   let nextJob = 0;
 
-  // A new worker takes a stopped one's place in the same thread slot, so the jobs sent to it
-  // later and its replies meet in one map.
-  const attach = (thread: Thread) => {
-    const worker = new Worker(options.script ?? new URL('./evaluator-pool-worker.js', import.meta.url), {
+  // A stopped worker's jobs fail (the caller records them as failed); its replacement takes the
+  // later ones. Idle workers must not keep a finished CLI process alive.
+  const threads: Thread[] = Array.from({ length: options.workers }, () => ({
+    slot: startWorkerSlot<PoolReply, RewardResult[]>({
+      script: options.script ?? new URL('./evaluator-pool-worker.js', import.meta.url),
       workerData: data,
-    });
-    thread.worker = worker;
-    worker.on('message', (replies: PoolReply) => {
-      for (const reply of replies) {
-        const job = thread.jobs.get(reply.job);
-        if (!job) continue;
-        thread.jobs.delete(reply.job);
-        if ('results' in reply) job.resolve(reply.results);
-        else job.reject(new RewardKitError('RK_INTERNAL', reply.error));
-      }
-    });
-    const fail = (error: Error) => {
-      for (const job of thread.jobs.values()) job.reject(error);
-      thread.jobs.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      fail(new RewardKitError('RK_INTERNAL', `an evaluator worker stopped (exit code ${code})`));
-      if (!closed) attach(thread);
-    });
-    // Idle workers must not keep a finished CLI process alive.
-    worker.unref();
-  };
-  const start = (): Thread => {
-    const thread = { outbox: [], jobs: new Map() } as Omit<Thread, 'worker'> as Thread;
-    attach(thread);
-    return thread;
-  };
-  const threads = Array.from({ length: options.workers }, start);
+      replies: (replies) =>
+        replies.map((reply) =>
+          'results' in reply
+            ? { id: reply.job, value: reply.results }
+            : { id: reply.job, error: reply.error },
+        ),
+      stopped: 'an evaluator worker stopped',
+      closed: () => closed,
+      started: (worker) => worker.unref(),
+    }),
+    outbox: [],
+  }));
 
   const evaluateGroup = (samples: readonly Sample[], evaluateOptions: { signal?: AbortSignal } = {}) => {
     if (closed) return Promise.reject(new RewardKitError('RK_INTERNAL', 'the evaluator pool is closed'));
-    const thread = threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    const thread = threads.reduce((a, b) => (b.slot.pending.size < a.slot.pending.size ? b : a));
+    const { slot } = thread;
     const job = nextJob++;
     const signal = evaluateOptions.signal;
     return new Promise<RewardResult[]>((resolve, reject) => {
@@ -86,9 +76,9 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
           reason: String(signal?.reason?.message ?? signal?.reason),
         };
         // After the microtask that sends the job itself, so the worker knows the job it aborts.
-        queueMicrotask(() => thread.worker.postMessage(request));
+        queueMicrotask(() => slot.worker.postMessage(request));
       };
-      thread.jobs.set(job, {
+      slot.pending.set(job, {
         resolve: (results) => {
           signal?.removeEventListener('abort', onAbort);
           resolve(results);
@@ -98,19 +88,19 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
           reject(error);
         },
       });
-      thread.worker.ref();
+      slot.worker.ref();
       if (thread.outbox.length === 0) {
         queueMicrotask(() => {
           const request: PoolRequest = { type: 'evaluate', jobs: thread.outbox };
           thread.outbox = [];
-          thread.worker.postMessage(request);
+          slot.worker.postMessage(request);
         });
       }
       thread.outbox.push({ job, samples });
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
     }).finally(() => {
-      if (thread.jobs.size === 0) thread.worker.unref();
+      if (slot.pending.size === 0) slot.worker.unref();
     });
   };
 
@@ -123,7 +113,7 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
     evaluateGroup,
     async close() {
       closed = true;
-      await Promise.all(threads.map((t) => t.worker.terminate()));
+      await Promise.all(threads.map((t) => t.slot.worker.terminate()));
     },
   };
 }

@@ -1,5 +1,4 @@
-import { Worker } from 'node:worker_threads';
-import { RewardKitError } from '../core/index.js';
+import { startWorkerSlot } from '../core/index.js';
 import type { UnparsedRecord } from '../dataset/index.js';
 import type { ScoredChunk, ScoredRow, ScoreWorkerData } from './score-worker-messages.js';
 
@@ -10,11 +9,6 @@ export interface ScoreWorkers {
   close(): Promise<void>;
 }
 
-interface Thread {
-  worker: Worker;
-  readonly chunks: Map<number, { resolve: (rows: readonly ScoredRow[]) => void; reject: (e: Error) => void }>;
-}
-
 /** `script`: the worker's entry (default: the scoring worker beside this file); tests give one that stops on demand. */
 export function startScoreWorkers(
   count: number,
@@ -23,45 +17,31 @@ export function startScoreWorkers(
 ): ScoreWorkers {
   let closed = false;
   let nextChunk = 0;
-  // A stopped worker's chunks fail (the caller records their rows as failed) and a new worker
-  // takes its place in the same thread slot, so later chunks and their replies meet again.
-  const attach = (thread: Thread) => {
-    const worker = new Worker(script, { workerData: data });
-    thread.worker = worker;
-    worker.on('message', (reply: ScoredChunk) => {
-      const pending = thread.chunks.get(reply.chunk);
-      thread.chunks.delete(reply.chunk);
-      if ('rows' in reply) pending?.resolve(reply.rows);
-      else pending?.reject(new RewardKitError('RK_INTERNAL', reply.error));
-    });
-    const fail = (error: Error) => {
-      for (const pending of thread.chunks.values()) pending.reject(error);
-      thread.chunks.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      fail(new RewardKitError('RK_INTERNAL', `a scoring worker stopped (exit code ${code})`));
-      if (!closed) attach(thread);
-    });
-  };
-  const start = (): Thread => {
-    const thread = { chunks: new Map() } as Omit<Thread, 'worker'> as Thread;
-    attach(thread);
-    return thread;
-  };
-  const threads = Array.from({ length: count }, start);
+  // A stopped worker's chunks fail (the caller records their rows as failed); its replacement
+  // takes the later ones.
+  const slots = Array.from({ length: count }, () =>
+    startWorkerSlot<ScoredChunk, readonly ScoredRow[]>({
+      script,
+      workerData: data,
+      replies: (reply) => [
+        'rows' in reply ? { id: reply.chunk, value: reply.rows } : { id: reply.chunk, error: reply.error },
+      ],
+      stopped: 'a scoring worker stopped',
+      closed: () => closed,
+    }),
+  );
   return {
     score(records) {
-      const thread = threads.reduce((a, b) => (b.chunks.size < a.chunks.size ? b : a));
+      const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const chunk = nextChunk++;
       return new Promise((resolve, reject) => {
-        thread.chunks.set(chunk, { resolve, reject });
-        thread.worker.postMessage({ chunk, records });
+        slot.pending.set(chunk, { resolve, reject });
+        slot.worker.postMessage({ chunk, records });
       });
     },
     async close() {
       closed = true;
-      await Promise.all(threads.map((t) => t.worker.terminate()));
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
 }
