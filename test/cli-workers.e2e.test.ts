@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readParquetRecords } from '../src/dataset/index.js';
@@ -115,6 +115,50 @@ describe('--workers', () => {
         [`${i}#1`, 0],
       ]),
     );
+  });
+
+  test('should read stdin and write stdout on the workers, in input order', async () => {
+    const run = await runCli(['score', '--spec', 'math', '-i', '-', '-o', '-', '--workers', '2'], {
+      stdin: `${rows.join('\n')}\n`,
+    });
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string });
+    expect(lines.map((r) => r.id)).toEqual(rows.map((_, i) => `m${i}`));
+  });
+
+  test('should stop on SIGTERM with every row it wrote whole, and resume to each id exactly once', async () => {
+    const dir = tempDir();
+    const many = Array.from({ length: 60_000 }, (_, i) =>
+      JSON.stringify({ id: `r${i}`, response: `#### ${i}`, reference: String(i) }),
+    );
+    writeFileSync(join(dir, 'in.jsonl'), `${many.join('\n')}\n`);
+    const out = join(dir, 'out.jsonl');
+    const stopped = await runCli(
+      ['score', '--spec', 'math', '-i', join(dir, 'in.jsonl'), '-o', out, '--workers', '2'],
+      {
+        // Stopped once the first lines are out, however slow the machine is to start.
+        onSpawn: (kill) => {
+          const poll = setInterval(() => {
+            if (existsSync(out) && statSync(out).size > 0) {
+              clearInterval(poll);
+              kill('SIGTERM');
+            }
+          }, 20);
+        },
+      },
+    );
+    expect(stopped.code).toBe(130);
+    const first = readJsonl(out).length;
+    expect(first).toBeLessThan(many.length);
+    const resumed = await scoreMath(dir, out, '--workers', '2');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(new RegExp(`skipped\\s+${first}\\b`));
+    const ids = readJsonl(out).map((r) => r.id);
+    expect(ids).toHaveLength(many.length);
+    expect(new Set(ids).size).toBe(many.length);
   });
 
   test('should take --workers auto and refuse anything but a count or auto', async () => {
