@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { startServe } from './serve-harness.js';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -203,6 +204,47 @@ describe('rewardkit judge pointwise', () => {
 });
 
 describe('rewardkit score with a medical_rubric source', () => {
+  test("should say the rubric file's problems once before scoring, in score, judge medical_rubric and serve", async () => {
+    const { dir, models } = modelsFile();
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(
+      bad,
+      '{"id": "x", "query": "q", "essential": [], "important": [], "highlight": []}\n{"id": "y", \n',
+    );
+    writeFileSync(join(dir, 'in.jsonl'), '{"id": "x", "prompt": "q", "response": "r"}\n');
+    const spec = join(dir, 'spec.yaml');
+    writeFileSync(
+      spec,
+      `sources:\n  - kind: medical_rubric\n    params:\n      model: judge\n      rubrics: ${bad}\n`,
+    );
+    const problems =
+      /warning: medical_rubric: 3 problem\(s\) in .*bad\.jsonl; samples without a valid rubric are recorded as failed:\n( {2}.*bad\.jsonl:\d: .*\n){3}/;
+    const input = ['--models', models, '--input', join(dir, 'in.jsonl'), '--output'];
+    const scored = await runCli(['score', '--spec', spec, ...input, join(dir, 'a.jsonl')]);
+    const judged = await runCli([
+      'judge',
+      'medical_rubric',
+      '--model',
+      'judge',
+      '--rubrics',
+      bad,
+      ...input,
+      join(dir, 'b.jsonl'),
+    ]);
+    for (const run of [scored, judged]) {
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(problems);
+      expect(run.stderr.match(/3 problem\(s\)/g)).toHaveLength(1);
+    }
+    const serving = await startServe(['--spec', spec, '--models', models]);
+    try {
+      expect(serving.stderr()).toMatch(problems);
+    } finally {
+      await serving.stop();
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('should grade each sample against its rubric, inline or from the file, and fail one without', async () => {
     const { dir, models } = modelsFile();
     scriptExamples();

@@ -65,5 +65,6 @@ export async function createScoringEvaluator(
     workers: options.workers,
     allowUnsafeCode: options.allowUnsafeCode,
     needsGroups: inProcess.needsGroups,
+    warnings: inProcess.warnings,
   });
 }

@@ -123,6 +123,7 @@ export async function runScoring(
     await evaluator.close();
     evaluator = await createScoringEvaluator(spec, { ...evaluatorOptions, workers });
   }
+  for (const warning of evaluator.warnings) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({
     total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),
     enabled: flags.progress && !toStdout,

@@ -32,6 +32,8 @@ export interface Evaluator {
   readonly spec: ResolvedSpec;
   /** Some source compares the samples of a group: score groups with `evaluateGroup`. */
   readonly needsGroups: boolean;
+  /** Problems the sources found in what their params name, to say once before scoring (`SourceKind.warnings`). */
+  readonly warnings: readonly string[];
   evaluate(sample: Sample, options?: { signal?: AbortSignal }): Promise<RewardResult>;
   /** Scores the samples of one group together; results in the order given. */
   evaluateGroup(samples: readonly Sample[], options?: { signal?: AbortSignal }): Promise<RewardResult[]>;
@@ -187,9 +189,20 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
     return results;
   };
 
+  const warnings = new Set(
+    leaves.flatMap((leaf) =>
+      leaf.spec.sources.flatMap((source) =>
+        (registry.get(source.kind)?.warnings?.(source.params) ?? []).map(
+          (warning) => `${source.name ?? source.kind}: ${warning}`,
+        ),
+      ),
+    ),
+  );
+
   return {
     spec,
     needsGroups: leaves.some((leaf) => leaf.checks.some((check) => 'group' in check)),
+    warnings: [...warnings],
     async evaluate(sample, evaluateOptions) {
       return (await evaluateGroup([sample], evaluateOptions))[0] as RewardResult;
     },

@@ -43,8 +43,6 @@ export interface JudgeRowFormat<P = unknown, R extends z.ZodType = z.ZodType> {
   readonly sample: (row: z.output<R>) => Sample;
   /** The output line for a judged row (`error` on it when the check failed it). */
   readonly line: (judged: JudgedRow, row: z.output<R>) => RowLine;
-  /** Said on stderr before any row is read (rubrics in the params' file that fail their schema). */
-  readonly warnings?: (params: P) => readonly string[];
   /**
    * A report over every line of the output (a resumed run's earlier lines too): printed after the
    * summary line, and written as JSON with `--report <file>` where `file` is true.

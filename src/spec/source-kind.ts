@@ -62,6 +62,11 @@ export interface SourceKind<P extends z.ZodType = z.ZodType> {
   create(params: z.output<P>): SourceCheck;
   /** The group check, for kinds whose params can ask to compare within a group; else undefined. */
   createGroup?(params: z.output<P>): GroupSourceCheck | undefined;
+  /**
+   * Problems in what the params name that do not stop the check (a rubric file with some bad
+   * entries): every command that compiles the spec says them once on stderr before scoring.
+   */
+  warnings?(params: z.output<P>): readonly string[];
 }
 
 /** Declares a kind with its params type inferred from the schema. */

@@ -91,7 +91,7 @@ ${rows.examples.map((line) => `  rewardkit ${name} ${line}`).join('\n')}`,
   );
   command.action(async (options: JudgeRowsFlags) => {
     const params = kind.params.parse(paramsFromFlags(kind.params, flags, command));
-    for (const warning of rows.warnings?.(params) ?? []) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of kind.warnings?.(params) ?? []) process.stderr.write(`warning: ${warning}\n`);
     requireJsonlInput(options);
     const { services, close } = await openJudgeServices(
       options,

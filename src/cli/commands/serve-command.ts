@@ -216,6 +216,8 @@ Examples:
         allowUnsafeCode: flags.allowUnsafeCode,
         traces: flags.traces,
       });
+      // Said once: by this process, or by the primary of `--processes`.
+      if (!child) sayWarnings(evaluator.warnings);
       let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
       // A serve process of `--processes` writes to its primary's run; the primary finishes it.
       const run = child
@@ -309,6 +311,10 @@ Examples:
     });
 }
 
+const sayWarnings = (warnings: readonly string[]) => {
+  for (const warning of warnings) process.stderr.write(`rewardkit serve: warning: ${warning}\n`);
+};
+
 const tokensOf = (flags: ServeFlags) =>
   (flags.token.length > 0 ? flags.token : (process.env.REWARDKIT_SERVER_TOKENS ?? '').split(','))
     .map((t) => t.trim())
@@ -329,9 +335,12 @@ const banner = (flags: ServeFlags, specName: string, runId: string | undefined) 
  * once all listen, and at shutdown finishes the run with their merged summaries.
  */
 async function servePrimary(flags: ServeFlags, state: CommandState): Promise<void> {
-  const { loadSpec } = await import('../../spec/index.js');
+  const { createEvaluator, loadSpec } = await import('../../spec/index.js');
   const { mergeRunSummaries } = await import('../../runner/index.js');
   const spec = loadSpec(flags.spec);
+  const compiled = createEvaluator(spec);
+  sayWarnings(compiled.warnings);
+  await compiled.close();
   const store = await openStoreFromFlag(flags.store);
   if (store && (flags.store ?? process.env.REWARDKIT_STORE) === ':memory:') {
     await store.close();

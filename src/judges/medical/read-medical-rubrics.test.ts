@@ -118,6 +118,14 @@ describe('inlineMedicalRubric', () => {
 });
 
 describe('loadMedicalRubrics', () => {
+  it('should read a file once while it is unchanged, and again once it changes', () => {
+    const file = write('once.jsonl', JSON.stringify(rubric('a')));
+    const first = loadMedicalRubrics(file);
+    expect(loadMedicalRubrics(file)).toBe(first);
+    writeFileSync(file, [JSON.stringify(rubric('a')), JSON.stringify(rubric('b'))].join('\n'));
+    expect([...loadMedicalRubrics(file).rubrics.keys()]).toEqual(['a', 'b']);
+  });
+
   it('should keep the good rubrics and give each bad one to its id, with file, line and field', () => {
     const { pitfall: _, ...missing } = rubric('bad');
     const file = write(

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { RewardKitError } from '../../core/index.js';
@@ -26,6 +26,25 @@ export interface MedicalRubricFile {
  * repeated id rejects that id altogether: which of its rubrics was meant is unknown.
  */
 export function loadMedicalRubrics(file: string): MedicalRubricFile {
+  // The spec compiles the check and says the file's problems from one reading, however many
+  // times they ask: read again only when the file changed.
+  let stamp: string | undefined;
+  try {
+    const stat = statSync(file);
+    stamp = `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    // Unreadable: readRubricFile says why.
+  }
+  const kept = stamp === undefined ? undefined : readFiles.get(file);
+  if (kept && kept.stamp === stamp) return kept.read;
+  const read = readRubricFile(file);
+  if (stamp !== undefined) readFiles.set(file, { stamp, read });
+  return read;
+}
+
+const readFiles = new Map<string, { stamp: string; read: MedicalRubricFile }>();
+
+function readRubricFile(file: string): MedicalRubricFile {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));

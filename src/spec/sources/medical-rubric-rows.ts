@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatMessageSchema, SampleIdSchema } from '../../core/index.js';
-import { loadMedicalRubrics, type MedicalRubricJudgment, rubricFileProblems } from '../../judges/index.js';
+import type { MedicalRubricJudgment } from '../../judges/index.js';
 import { type DetailOf, type JudgeRowFormat, lineCost } from '../judge-rows.js';
 
 /** A response to grade; the rubric comes inline (`rubric` or `metadata.rubric`) or from --rubrics by id. */
@@ -48,14 +48,5 @@ the valid ones are used and each row whose rubric is bad or unreadable is record
       return { error: `the judge gave no readable grading: ${judgment.reason}`, raw: judgment.raw, ...cost };
     }
     return { score: judgment.score, breakdown: judgment.breakdown, grades: judgment.grades, ...cost };
-  },
-  warnings: (params) => {
-    if (params.rubrics === undefined) return [];
-    const problems = rubricFileProblems(loadMedicalRubrics(params.rubrics));
-    if (problems.length === 0) return [];
-    // The good rubrics are used; each row whose rubric is bad or unreadable fails with the reason.
-    return [
-      `${problems.length} problem(s) in ${params.rubrics}; rows without a valid rubric are recorded as failed:\n${problems.map((p) => `  ${p}`).join('\n')}`,
-    ];
   },
 };

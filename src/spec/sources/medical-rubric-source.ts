@@ -6,6 +6,7 @@ import {
   loadMedicalRubrics,
   type MedicalRubric,
   type MedicalScoringOptions,
+  rubricFileProblems,
   rubricFor,
 } from '../../judges/index.js';
 import { judgeCallsOf, usageOf } from '../../llm/index.js';
@@ -186,6 +187,15 @@ export const medicalRubricSource = defineJudgeKind({
         reason: `essential ${b.essential.credit}/${b.essential.max}, extra ${b.extraCredit}, pitfall −${b.pitfall.deduction}/${b.pitfall.max}${b.rules.length > 0 ? `; rules: ${b.rules.join(', ')}` : ''}`,
       };
     };
+  },
+  warnings: (p) => {
+    if (p.rubrics === undefined) return [];
+    const problems = rubricFileProblems(loadMedicalRubrics(p.rubrics));
+    if (problems.length === 0) return [];
+    // The good rubrics are used; each sample whose rubric is bad or unreadable fails with the reason.
+    return [
+      `${problems.length} problem(s) in ${p.rubrics}; samples without a valid rubric are recorded as failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    ];
   },
   rows: medicalRubricRows,
   judge: {
