@@ -28,7 +28,7 @@ export interface JudgeKind<P extends z.ZodType = z.ZodType> extends SourceKind<P
    * `judge pointwise`): the same check over the benchmark's rows, for kinds that have them.
    */
   // biome-ignore lint/suspicious/noExplicitAny: each format has its own row schema.
-  readonly rows?: JudgeRowFormat<z.output<P>, any>;
+  readonly rows?: JudgeRowFormat<any>;
 }
 
 /** Declares a judge kind with its params type inferred from the schema. */

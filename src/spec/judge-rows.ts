@@ -21,7 +21,7 @@ export type RowLine = Record<string, unknown>;
  * check's judgment becomes a line. `rewardkit judge <kind>` reads samples and writes rewards;
  * the command declared here (`check claims`, `judge pointwise`) is the same judge over these rows.
  */
-export interface JudgeRowFormat<P = unknown, R extends z.ZodType = z.ZodType> {
+export interface JudgeRowFormat<R extends z.ZodType = z.ZodType> {
   /** Where the command sits: `['check', 'claims']` is `rewardkit check claims`. */
   readonly command: readonly [group: string, name: string];
   /** One line for the command list. */

@@ -51,7 +51,7 @@ async function outputLines(output: string): Promise<RowLine[]> {
 export function registerJudgeRowsCommand(
   parent: Command,
   kind: JudgeKind,
-  rows: JudgeRowFormat<unknown, z.ZodType>,
+  rows: JudgeRowFormat<z.ZodType>,
   state: CommandState,
 ): void {
   const name = rows.command.join(' ');

@@ -30,7 +30,7 @@ function claimTotals(lines: readonly RowLine[]) {
 }
 
 /** `rewardkit check claims`: the claims kind over MARCH's rows, its lines in MARCH's terms. */
-export const claimRows: JudgeRowFormat<unknown, typeof ClaimRowSchema> = {
+export const claimRows: JudgeRowFormat<typeof ClaimRowSchema> = {
   command: ['check', 'claims'],
   description:
     'MARCH claim check of RAG answers: rows {"id", "question", "documents", "answer"} -> {"id", "reward", "claims", ...}',

@@ -13,7 +13,7 @@ const PointwiseRowSchema = z.object({
 });
 
 /** `rewardkit judge pointwise`: the medical_rubric kind over QuarkMedBench rows, its lines in the benchmark's terms. */
-export const medicalRubricRows: JudgeRowFormat<{ rubrics?: string }, typeof PointwiseRowSchema> = {
+export const medicalRubricRows: JudgeRowFormat<typeof PointwiseRowSchema> = {
   command: ['judge', 'pointwise'],
   description:
     'QuarkMedBench rubric judge: rows {"id", "prompt", "response"} graded against their rubric -> {"id", "score", ...}',

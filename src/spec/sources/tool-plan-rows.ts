@@ -20,7 +20,7 @@ const ToolPlanRowSchema = z.unknown().transform((raw, ctx) => {
 });
 
 /** `rewardkit judge tool-plan`: the tool_plan kind over ATP-Bench rows, with its report per category and intent. */
-export const toolPlanRows: JudgeRowFormat<unknown, typeof ToolPlanRowSchema> = {
+export const toolPlanRows: JudgeRowFormat<typeof ToolPlanRowSchema> = {
   command: ['judge', 'tool-plan'],
   description:
     'ATP-Bench tool-plan judge: interleaved answers with tool-call placeholders -> precision, missed opportunities, overall quality, score; report per category and intent',
