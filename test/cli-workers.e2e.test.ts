@@ -14,7 +14,7 @@ const rows = Array.from({ length: 40 }, (_, i) =>
 const readJsonlLines = (lines: readonly string[]) =>
   lines.map((line) => `${JSON.stringify({ id: JSON.parse(line).id, status: 'ok', reward: 0 })}\n`).join('');
 
-const withoutTimings = (results: Record<string, unknown>[]) =>
+const withoutTimings = (results: Record<string, unknown>[]): Record<string, unknown>[] =>
   results.map(({ timings: _t, evidence, ...rest }) => ({
     ...rest,
     evidence: (evidence as Record<string, unknown>[]).map(({ elapsed_ms: _e, ...piece }) => piece),
