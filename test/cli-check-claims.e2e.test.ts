@@ -1,22 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
-import {
-  type RecordedRequest,
-  type ScriptedOpenAIServer,
-  type ScriptRule,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type RecordedRequest, type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 import { rolesOf, tracedCalls } from './traced-calls.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const textOf = (r: RecordedRequest) =>
   (r.body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');

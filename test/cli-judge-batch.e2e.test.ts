@@ -1,16 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { type ScriptedOpenAIServer, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const scores = (one: number, two: number) =>
   JSON.stringify({ principles: ['clear'], critique: 'fine', score_1: one, score_2: two });

@@ -1,18 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 import { tracedCalls } from './traced-calls.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const scores = (one: number, two: number) =>
   JSON.stringify({ principles: ['vivid'], critique: 'fine', score_1: one, score_2: two });

@@ -1,21 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
-import {
-  type RecordedRequest,
-  type ScriptedOpenAIServer,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
 import { rolesOf, tracedCalls } from './traced-calls.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const rowsFile = join(repoRoot, 'examples/atp-rows.jsonl');
 const PRECISION = 'You review one planned tool call';

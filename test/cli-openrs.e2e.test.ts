@@ -1,21 +1,11 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
-import {
-  type ScriptedOpenAIServer,
-  type ScriptRule,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 import { tracedCalls } from './traced-calls.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const INTENT = JSON.stringify({
   query_type: 'creative brief',

@@ -3,17 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const corpus = join(repoRoot, 'examples/corpus/corpus.jsonl');
 const QUESTION = 'Which botanist founded the town on the Kasith River that is known for its river pearls?';

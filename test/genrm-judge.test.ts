@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { judgeGenrm, untrustedBlock } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = () =>
   createOpenAICompatibleModel({

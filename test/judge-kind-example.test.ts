@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../src/cli/params-flags.js';
 import { promptText } from '../src/core/index.js';
@@ -12,7 +12,7 @@ import {
   SourceFailedError,
   sourceKinds,
 } from '../src/spec/index.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
 // The worked example of docs/architecture.md ("Judge kinds"): a judge added in one declaration.
 const politenessRole = defineJudgeRole({
@@ -52,13 +52,7 @@ const politenessSource = defineJudgeKind({
   },
 });
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 describe('adding a judge kind (the example of docs/architecture.md)', () => {
   test('should give flags from its params and score samples through a spec', async () => {

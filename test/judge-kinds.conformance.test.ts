@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import type { Sample } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
@@ -13,7 +13,7 @@ import {
   sourceKinds,
 } from '../src/spec/index.js';
 import { repoRoot } from './cli-harness.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 import { tracedCalls } from './traced-calls.js';
 
 /**
@@ -103,13 +103,7 @@ const benchmarkRows: Record<string, unknown> = {
 
 const judgeKinds = [...sourceKinds.values()].filter(isJudgeKind);
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = () =>
   createOpenAICompatibleModel({

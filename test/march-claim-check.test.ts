@@ -1,20 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { type ClaimCheckJudgment, marchClaimCheck } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import {
-  type RecordedRequest,
-  type ScriptedOpenAIServer,
-  type ScriptRule,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type RecordedRequest, type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = (name: string, maxRetries = 0) =>
   createOpenAICompatibleModel({

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createOpenrsJudge, judgeOpenrs } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import {
-  type ScriptedOpenAIServer,
-  type ScriptRule,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = (maxRetries = 0) =>
   createOpenAICompatibleModel({

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { describe, expect, test } from 'vitest';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const chat = (body: object, signal?: AbortSignal) =>
   fetch(`${server.url}/chat/completions`, {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 
 /** A chat completion request as the server received it. */
 export interface RecordedRequest {
@@ -170,4 +171,26 @@ export async function startScriptedOpenAIServer(): Promise<ScriptedOpenAIServer>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The scripted server of every test in a file: a fresh one is started before each test and closed
+ * after it. The object returned stands for the running test's server.
+ */
+export function scriptedServerPerTest(): ScriptedOpenAIServer {
+  let current: ScriptedOpenAIServer | undefined;
+  beforeEach(async () => {
+    current = await startScriptedOpenAIServer();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as ScriptedOpenAIServer, {
+    get(_target, key) {
+      if (!current) throw new Error('the scripted server runs only inside a test');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { escapeRegExp } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { buildBm25Index, createBm25Retriever } from '../src/retrieval/index.js';
 import { runSspRound } from '../src/selfplay/index.js';
-import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
+import { type ScriptedOpenAIServer, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = (id: string) =>
   createOpenAICompatibleModel({ name: id, model: id, endpoints: [{ baseURL: server.url }], maxRetries: 0 });

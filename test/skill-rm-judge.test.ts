@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import {
   createSkillRmJudge,
@@ -12,19 +12,9 @@ import { sourceKinds } from '../src/spec/index.js';
 import { bindingKinds, skillRmRuntime } from '../src/spec/sources/skill-rm-bindings.js';
 import { loadJudgeSkill } from '../src/spec/sources/skill-rm-source.js';
 import { createCodeSandbox } from '../src/verify/code/index.js';
-import {
-  type ScriptedOpenAIServer,
-  type ScriptRule,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const shipped = loadJudgeSkill(undefined);
 const model = () =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import {
   type AnalysisRecord,
@@ -11,19 +11,9 @@ import {
   type SupportedPatch,
   type Trajectory,
 } from '../src/skills/index.js';
-import {
-  type RecordedRequest,
-  type ScriptedOpenAIServer,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = () =>
   createOpenAICompatibleModel({

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { judgeToolPlan, type ToolPlanInput } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import {
-  type RecordedRequest,
-  type ScriptedOpenAIServer,
-  startScriptedOpenAIServer,
-} from './scripted-openai-server.js';
+import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
 
-let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAIServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = scriptedServerPerTest();
 
 const model = (name = 'planner-judge') =>
   createOpenAICompatibleModel({
