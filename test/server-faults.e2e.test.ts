@@ -269,7 +269,9 @@ describe('rewardkit serve under load and faults', () => {
     // the reference; the group is dropped when |sum R| / G > 0.6.
     const ref = group?.detail.reference_index as number;
     const refRank = rank[responses[ref] as string] as number;
-    const expected: number[] = responses.map((r, i) => (i === ref ? 0 : (rank[r] as number) > refRank ? 1 : -1));
+    const expected: number[] = responses.map((r, i) =>
+      i === ref ? 0 : (rank[r] as number) > refRank ? 1 : -1,
+    );
     const skewed = Math.abs(expected.reduce((a, b) => a + b, 0)) / responses.length > 0.6;
     expect(group?.filtered ?? false).toBe(skewed);
     expect(group?.advantages).toEqual(skewed ? [0, 0, 0, 0] : expected);
