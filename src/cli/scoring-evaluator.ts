@@ -48,6 +48,12 @@ export async function createScoringEvaluator(
     readonly allowUnsafeCode: boolean;
     /** Keep every judge call on its evidence (default true). */
     readonly traces?: boolean;
+    /**
+     * The caller scores on worker threads of its own when the spec compares no groups (`score
+     * --workers`): the main thread's evaluator is then the in-process one, and the pool only
+     * serves specs that compare a group's rollouts.
+     */
+    readonly ownWorkers?: boolean;
   },
 ): Promise<Evaluator> {
   const { createEvaluator } = await import('../spec/index.js');
@@ -58,6 +64,7 @@ export async function createScoringEvaluator(
     ...(options.traces !== undefined && { traces: options.traces }),
   });
   if (options.workers === 0 || options.models.size > 0) return inProcess;
+  if (options.ownWorkers && !inProcess.needsGroups) return inProcess;
   const { createEvaluatorPool } = await import('../evaluator-pool/index.js');
   await inProcess.close();
   return createEvaluatorPool({
@@ -65,6 +72,5 @@ export async function createScoringEvaluator(
     workers: options.workers,
     allowUnsafeCode: options.allowUnsafeCode,
     needsGroups: inProcess.needsGroups,
-    warnings: inProcess.warnings,
   });
 }

@@ -114,16 +114,19 @@ export async function runScoring(
     for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
   }
   const workers = flags.workers ?? 0;
-  const evaluatorOptions = { models, allowUnsafeCode: flags.allowUnsafeCode ?? false, traces: flags.traces };
-  let evaluator = await createScoringEvaluator(spec, { ...evaluatorOptions, workers: 0 });
+  const allowUnsafeCode = flags.allowUnsafeCode ?? false;
+  const evaluator = await createScoringEvaluator(spec, {
+    workers,
+    models,
+    allowUnsafeCode,
+    traces: flags.traces,
+    ownWorkers: true,
+  });
   // Worker threads score whole chunks of the file (reading, verifying, serializing) unless the
   // spec compares a group's rollouts, which stay together on a pool that verifies only.
   const onWorkers = workers > 0 && models.size === 0 && !evaluator.needsGroups;
-  if (workers > 0 && !onWorkers) {
-    await evaluator.close();
-    evaluator = await createScoringEvaluator(spec, { ...evaluatorOptions, workers });
-  }
-  for (const warning of evaluator.warnings) process.stderr.write(`rewardkit: warning: ${warning}\n`);
+  const { specWarnings } = await import('../spec/index.js');
+  for (const warning of specWarnings(spec)) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({
     total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),
     enabled: flags.progress && !toStdout,
@@ -148,7 +151,7 @@ export async function runScoring(
       onProgress: (p) => progress.update(p),
       onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
       ...(onWorkers && {
-        workers: { count: workers, allowUnsafeCode: evaluatorOptions.allowUnsafeCode, traces: flags.traces },
+        workers: { count: workers, allowUnsafeCode, traces: flags.traces },
       }),
     });
     progress.stop();

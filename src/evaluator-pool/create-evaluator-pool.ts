@@ -16,8 +16,6 @@ export interface EvaluatorPoolOptions {
   readonly allowUnsafeCode?: boolean;
   /** Whether the spec compares rollouts within a group (the in-process evaluator's `needsGroups`). */
   readonly needsGroups: boolean;
-  /** The in-process evaluator's `warnings`, said by the command before scoring. */
-  readonly warnings?: readonly string[];
   /** The worker's script (default: the evaluator worker beside this file); tests give one that stops on demand. */
   readonly script?: URL;
 }
@@ -109,7 +107,6 @@ export function createEvaluatorPool(options: EvaluatorPoolOptions): Evaluator {
   return {
     spec: options.spec,
     needsGroups: options.needsGroups,
-    warnings: options.warnings ?? [],
     async evaluate(sample, evaluateOptions) {
       return (await evaluateGroup([sample], evaluateOptions))[0] as RewardResult;
     },

@@ -32,8 +32,6 @@ export interface Evaluator {
   readonly spec: ResolvedSpec;
   /** Some source compares the samples of a group: score groups with `evaluateGroup`. */
   readonly needsGroups: boolean;
-  /** Problems the sources found in what their params name, to say once before scoring (`SourceKind.warnings`). */
-  readonly warnings: readonly string[];
   evaluate(sample: Sample, options?: { signal?: AbortSignal }): Promise<RewardResult>;
   /** Scores the samples of one group together; results in the order given. */
   evaluateGroup(samples: readonly Sample[], options?: { signal?: AbortSignal }): Promise<RewardResult[]>;
@@ -189,20 +187,9 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
     return results;
   };
 
-  const warnings = new Set(
-    leaves.flatMap((leaf) =>
-      leaf.spec.sources.flatMap((source) =>
-        (registry.get(source.kind)?.warnings?.(source.params) ?? []).map(
-          (warning) => `${source.name ?? source.kind}: ${warning}`,
-        ),
-      ),
-    ),
-  );
-
   return {
     spec,
     needsGroups: leaves.some((leaf) => leaf.checks.some((check) => 'group' in check)),
-    warnings: [...warnings],
     async evaluate(sample, evaluateOptions) {
       return (await evaluateGroup([sample], evaluateOptions))[0] as RewardResult;
     },
@@ -347,4 +334,21 @@ async function runGroupSource(
 export function globMatcher(patterns: readonly string[]): (value: string) => boolean {
   const regexes = patterns.map((p) => new RegExp(`^${p.split('*').map(escapeRegExp).join('.*')}$`));
   return (value) => regexes.some((r) => r.test(value));
+}
+
+/**
+ * What the spec's sources say about what their params name (`SourceKind.warnings`: a rubric file
+ * with some bad entries), each once, prefixed with the source's name: for the command to print
+ * before scoring. Kept off the evaluator, which every worker thread and server process compiles.
+ */
+export function specWarnings(spec: ResolvedSpec, registry: SourceKindRegistry = sourceKinds): string[] {
+  const leaves = [...spec.routes.map((route) => route.spec), ...(spec.default ? [spec.default] : [])];
+  const warnings = leaves.flatMap((leaf) =>
+    leaf.sources.flatMap((source) =>
+      (registry.get(source.kind)?.warnings?.(source.params) ?? []).map(
+        (warning) => `${sourceName(source)}: ${warning}`,
+      ),
+    ),
+  );
+  return [...new Set(warnings)];
 }

@@ -1,5 +1,11 @@
 export { type Aggregation, aggregateEvidence, sourceName } from './aggregate.js';
-export { createEvaluator, type Evaluator, type EvaluatorOptions, globMatcher } from './evaluator.js';
+export {
+  createEvaluator,
+  type Evaluator,
+  type EvaluatorOptions,
+  globMatcher,
+  specWarnings,
+} from './evaluator.js';
 export {
   defineJudgeKind,
   isJudgeKind,

@@ -185,7 +185,7 @@ Examples:
         await servePrimary(flags, state);
         return;
       }
-      const { loadSpec } = await import('../../spec/index.js');
+      const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
       const { createSummaryAccumulator } = await import('../../runner/index.js');
@@ -217,7 +217,7 @@ Examples:
         traces: flags.traces,
       });
       // Said once: by this process, or by the primary of `--processes`.
-      if (!child) sayWarnings(evaluator.warnings);
+      if (!child) sayWarnings(specWarnings(spec));
       let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
       // A serve process of `--processes` writes to its primary's run; the primary finishes it.
       const run = child
@@ -335,12 +335,10 @@ const banner = (flags: ServeFlags, specName: string, runId: string | undefined) 
  * once all listen, and at shutdown finishes the run with their merged summaries.
  */
 async function servePrimary(flags: ServeFlags, state: CommandState): Promise<void> {
-  const { createEvaluator, loadSpec } = await import('../../spec/index.js');
+  const { loadSpec, specWarnings } = await import('../../spec/index.js');
   const { mergeRunSummaries } = await import('../../runner/index.js');
   const spec = loadSpec(flags.spec);
-  const compiled = createEvaluator(spec);
-  sayWarnings(compiled.warnings);
-  await compiled.close();
+  sayWarnings(specWarnings(spec));
   const store = await openStoreFromFlag(flags.store);
   if (store && (flags.store ?? process.env.REWARDKIT_STORE) === ':memory:') {
     await store.close();
