@@ -2,38 +2,15 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+import { openrsComparisonRules, openrsIntentRule } from './judge-fixtures.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 import { tracedCalls } from './traced-calls.js';
 
 const server = scriptedServerPerTest();
 
-const INTENT = JSON.stringify({
-  query_type: 'creative brief',
-  primary_need: 'a vivid line',
-  secondary_needs: [],
-  user_context: 'unknown',
-  domains: ['creative-writing'],
-});
-/** Five criteria, one deciding (`winner`, strength 2), the rest zero-strength. */
-const criteria = (winner: 'A' | 'B' | 'same') =>
-  JSON.stringify({
-    differences: ['imagery'],
-    criteria: Array.from({ length: 5 }, (_, i) => ({
-      name: `c${i}`,
-      type: 'core',
-      evidence_a: 'a',
-      evidence_b: 'b',
-      reason: 'r',
-      winner: i === 0 ? winner : 'same',
-      strength: i === 0 ? 2 : 0,
-    })),
-  });
 const rules = (table: Record<string, 'A' | 'B' | 'same'>): ScriptRule[] => [
-  { match: { role: 'system', contains: 'You analyse what a user wants' }, reply: { content: INTENT } },
-  ...Object.entries(table).map(([text, winner]) => ({
-    match: { contains: new RegExp(`Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
-    reply: { content: criteria(winner) },
-  })),
+  openrsIntentRule,
+  ...openrsComparisonRules(table),
 ];
 
 const modelsFile = (dir: string) => {

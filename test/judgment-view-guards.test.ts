@@ -12,6 +12,7 @@ import { isMedicalRubricDetail } from '../web/src/judgments/medical-rubric-detai
 import { isOpenrsPair, isOpenrsRoundRobin } from '../web/src/judgments/openrs-detail.js';
 import { isToolPlanDetail } from '../web/src/judgments/tool-plan-detail.js';
 import { repoRoot } from './cli-harness.js';
+import { openrsComparisonRules, openrsIntentRule, ragAnswerRow } from './judge-fixtures.js';
 import {
   type ScriptedOpenAIServer,
   type ScriptRule,
@@ -64,32 +65,8 @@ async function judge(
   }
 }
 
-const levels = (not: string, partly: string, fully: string) => ({
-  not_met: not,
-  partially_met: partly,
-  fully_met: fully,
-});
-
 /** A RAG answer with its documents and an inline rubric (as the browser test judges it). */
-const ragAnswer = SampleSchema.parse({
-  id: 'rag',
-  prompt: 'How big was Acme in 2023?',
-  response: 'Acme had 1,200 staff and 40 offices.',
-  metadata: {
-    documents: ['Acme had 1200 staff in 2023.'],
-    rubric: {
-      essential: [{ title: 'States the staff count', levels: levels('none', 'roughly', 'exactly') }],
-      important: [{ title: 'Names the offices', levels: levels('no', 'vaguely', 'with a number') }],
-      highlight: [],
-      pitfall: [
-        {
-          title: 'Invents a figure',
-          levels: { no_pitfall: 'no', minor_error: 'a small one', major_error: 'a key one' },
-        },
-      ],
-    },
-  },
-});
+const ragAnswer = SampleSchema.parse(ragAnswerRow('rag', ['Acme had 1200 staff in 2023.']));
 
 const json = (value: unknown) => ({ content: JSON.stringify(value) });
 
@@ -187,38 +164,14 @@ const toolPlanRules: ScriptRule[] = [
   },
 ];
 
-const INTENT = json({
-  query_type: 'creative brief',
-  primary_need: 'a vivid line',
-  secondary_needs: ['brevity'],
-  user_context: 'unknown',
-  domains: ['creative-writing'],
-});
-/** Five criteria, the first deciding for `winner`. */
-const criteria = (winner: 'A' | 'B' | 'same') =>
-  json({
-    differences: ['imagery'],
-    criteria: Array.from({ length: 5 }, (_, i) => ({
-      name: `c${i}`,
-      type: 'core',
-      evidence_a: 'a',
-      evidence_b: 'b',
-      reason: 'r',
-      winner: i === 0 ? winner : 'same',
-      strength: i === 0 ? 2 : 0,
-    })),
-  });
 /** OpenRS replies: the intent, a ground truth that matches, and each comparison by the text that is A. */
 const openrsRules = (table: Record<string, 'A' | 'B' | 'same'>): ScriptRule[] => [
-  { match: { role: 'system', contains: 'You analyse what a user wants' }, reply: INTENT },
+  openrsIntentRule,
   {
     match: { role: 'system', contains: 'You compare one response with the reference answer' },
     reply: json({ reason: 'same gist', verdict: 'matches' }),
   },
-  ...Object.entries(table).map(([text, winner]) => ({
-    match: { contains: new RegExp(`Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
-    reply: criteria(winner),
-  })),
+  ...openrsComparisonRules(table),
 ];
 const rain = (id: string, response: string, extra: Record<string, unknown> = {}) =>
   SampleSchema.parse({ id, prompt: 'Write a line about rain.', response, ...extra });

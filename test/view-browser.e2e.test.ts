@@ -11,6 +11,7 @@ import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
 import { createViewApp } from '../src/view/index.js';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
+import { ragAnswerRow } from './judge-fixtures.js';
 import {
   type ScriptedOpenAIServer,
   type ScriptRule,
@@ -28,32 +29,6 @@ if (!chromiumPath) {
 }
 
 const PWNED = '<script>window.__pwned = 1</script>';
-
-const levels = (not: string, partly: string, fully: string) => ({
-  not_met: not,
-  partially_met: partly,
-  fully_met: fully,
-});
-/** A RAG answer with its documents and an inline rubric: the claims and medical_rubric judges' sample. */
-const judgedRow = (id: string, documents: string[]) => ({
-  id,
-  prompt: 'How big was Acme in 2023?',
-  response: 'Acme had 1,200 staff and 40 offices.',
-  metadata: {
-    documents,
-    rubric: {
-      essential: [{ title: 'States the staff count', levels: levels('none', 'roughly', 'exactly') }],
-      important: [{ title: 'Names the offices', levels: levels('no', 'vaguely', 'with a number') }],
-      highlight: [],
-      pitfall: [
-        {
-          title: 'Invents a figure',
-          levels: { no_pitfall: 'no', minor_error: 'a small one', major_error: 'a key one' },
-        },
-      ],
-    },
-  },
-});
 
 /**
  * The claims (MARCH) and medical_rubric judges' replies, told apart by their system prompts: the
@@ -203,7 +178,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       join(dir, 'judgments.yaml'),
       'sources:\n  - kind: claims\n    params: {model: judge, reasks: 0}\n  - kind: medical_rubric\n    params: {model: judge, reasks: 0}\n',
     );
-    const judged = [judgedRow('rag', ['Acme had 1200 staff in 2023.']), judgedRow('no-docs', [])];
+    const judged = [ragAnswerRow('rag', ['Acme had 1200 staff in 2023.']), ragAnswerRow('no-docs', [])];
     writeFileSync(join(dir, 'rag.jsonl'), `${judged.map((r) => JSON.stringify(r)).join('\n')}\n`);
     await score(
       [
