@@ -1,4 +1,36 @@
-// What the bench sections share: number formatting and the items-per-second loop.
+// What the bench sections share: starting a server, number formatting, the items-per-second loop.
+import { spawn } from 'node:child_process';
+
+/**
+ * Starts `node <mainJs> <args>` (a rewardkit command that listens on --port 0 and prints its URL)
+ * and resolves once the URL is printed: the URL, the pid, and a stop that sends SIGTERM and waits
+ * for the exit. Rejects with the command's stderr if it exits first.
+ */
+export async function startListening(mainJs, args) {
+  const child = spawn(process.execPath, [mainJs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /https?:\/\/[^\s]+/.exec(out);
+      if (match) resolve(match[0].replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`rewardkit ${args[0]} exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
 export const fmt = (n, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });

@@ -1,12 +1,12 @@
 // Load on the reward server over loopback, with autocannon: `/get_reward` with the math preset
 // against the same evaluator called in-process; a judge source behind the scripted LLM server
 // against the ideal; and the server's memory across equal rounds of a bounded soak.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { startListening } from './measure.mjs';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const BATCH = 16;
@@ -26,33 +26,8 @@ function openrlhfBatch(offset) {
   return { query, prompts, labels };
 }
 
-async function startServe(root, args) {
-  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /https?:\/\/[^\s]+/.exec(out);
-      if (match) resolve(match[0].replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-  return {
-    url,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
+const startServe = (root, args) =>
+  startListening(join(root, 'dist/cli/main.js'), ['serve', '--port', '0', ...args]);
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { fmt, replaceSection } from './measure.mjs';
+import { fmt, replaceSection, startListening } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.REWARDKIT_CHROMIUM ?? '/usr/bin/chromium';
@@ -129,21 +129,8 @@ async function firstRender(url) {
 }
 
 /** `rewardkit view` of the build in `dist` in its own process; resolves to its URL and a stop function. */
-async function startView(dist, path) {
-  const child = spawn(process.execPath, [join(dist, 'cli/main.js'), 'view', '--store', path, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /https?:\/\/[^\s]+/.exec(out);
-      if (match) resolve(match[0].replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`rewardkit view exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
+const startView = (dist, path) =>
+  startListening(join(dist, 'cli/main.js'), ['view', '--store', path, '--port', '0']);
 
 /**
  * The first render against `rewardkit view` in its own process, as users run it: a server in this
