@@ -60,8 +60,12 @@ export function summarized(result: RewardResult): SummarizedResult {
 
 export type SummaryAccumulator = ReturnType<typeof createSummaryAccumulator>;
 
-/** Accumulates a RunSummary in constant memory, one result at a time. */
-export function createSummaryAccumulator() {
+/**
+ * Accumulates a RunSummary in constant memory, one result at a time. `storedStats`: also tally
+ * the per-source statistics the store keeps at a run's finish (`score`; a server's retried
+ * requests save rows again, so its tally would not be the store's).
+ */
+export function createSummaryAccumulator(options: { readonly storedStats?: boolean } = {}) {
   let rows = 0;
   let scored = 0;
   let failed = 0;
@@ -76,11 +80,11 @@ export function createSummaryAccumulator() {
     llm?: UsageTotals;
   }
   const sources = new Map<string, SourceTally>();
-  const stored = createSourceStatsTally();
+  const stored = options.storedStats ? createSourceStatsTally() : undefined;
   return {
     add(result: SummarizedResult): void {
       rows++;
-      stored.add(result.evidence);
+      stored?.add(result.evidence);
       if (result.status === 'ok' && result.reward !== null) {
         scored++;
         rewardSum += result.reward;
@@ -109,9 +113,9 @@ export function createSummaryAccumulator() {
     skip(): void {
       skipped++;
     },
-    /** The per-source statistics the store keeps for these results (see `Store.finishRun`). */
-    storedSourceStats(): SourceStat[] {
-      return stored.stats();
+    /** The per-source statistics the store keeps for these results (see `Store.finishRun`); undefined without `storedStats`. */
+    storedSourceStats(): SourceStat[] | undefined {
+      return stored?.stats();
     },
     /** The counts a progress display needs, without building the per-source summary. */
     counts(): { rows: number; failed: number; skipped: number } {

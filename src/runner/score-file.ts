@@ -83,7 +83,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   const inputName = options.inputName ?? (typeof options.input === 'string' ? options.input : '<stdin>');
   const resume = options.resume ?? true;
   const warn = options.onWarning ?? (() => {});
-  const accumulator = createSummaryAccumulator();
+  const accumulator = createSummaryAccumulator({ storedStats: true });
 
   const sink = isParquetPath(options.output)
     ? await openParquetResultSink(options.output, resume)
