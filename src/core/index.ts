@@ -31,4 +31,5 @@ export {
   SampleSchema,
   sampleText,
 } from './sample.js';
+export { type WorkerEntry, workerEntry } from './worker-entry.js';
 export { type SlotReply, startWorkerSlot, type WorkerSlot, type WorkerSlotOptions } from './worker-slot.js';

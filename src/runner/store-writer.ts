@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { RewardKitError } from '../core/index.js';
+import { RewardKitError, workerEntry } from '../core/index.js';
 import type { SqliteResultRow } from '../store/index.js';
 
 export type StoreWriterRequest =
@@ -27,7 +27,8 @@ export interface StoreWriter {
 }
 
 export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
-  const worker = new Worker(new URL('./store-writer-worker.js', import.meta.url), { workerData: { path } });
+  const entry = workerEntry(new URL('./store-writer-worker.js', import.meta.url));
+  const worker = new Worker(entry.url, { workerData: { path }, execArgv: [...entry.execArgv] });
   const inFlight = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   const committed: Promise<void>[] = [];
   let nextId = 0;

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../core/index.js';
 import { type CodeLimits, type CodeTest, type CodeTestResult, DEFAULT_LIMITS } from './code-test.js';
 import type { QuickJsAnswer, QuickJsJob } from './quickjs-worker.js';
-import { TYPESCRIPT_SOURCE_EXEC_ARGV } from './typescript-source-loader.js';
 
 /**
  * QuickJS on worker threads. QuickJS's interrupt handler ends a spinning program at its deadline,
@@ -34,19 +32,13 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-function workerEntry(): { url: URL; execArgv: readonly string[] } {
-  const compiled = new URL('./quickjs-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { url: compiled, execArgv: [] };
-  return { url: new URL('./quickjs-worker.ts', import.meta.url), execArgv: TYPESCRIPT_SOURCE_EXEC_ARGV };
-}
-
 export function createQuickJsPool(size = Math.max(1, availableParallelism())): QuickJsPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 0;
 
   const spawnSlot = (): Slot => {
-    const entry = workerEntry();
+    const entry = workerEntry(new URL('./quickjs-worker.js', import.meta.url));
     const worker = new Worker(entry.url, { execArgv: [...entry.execArgv] });
     // An idle worker must not keep the process alive; a busy one is ref'd while its job runs.
     worker.unref();
