@@ -6,6 +6,7 @@ import { newRunId } from './new-run-id.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import { specHash } from './spec-hash.js';
+import { type SqliteCheckpointer, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
@@ -169,12 +170,20 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
   // of this process; instead ask for the lock without waiting and retry after a timer, while the
   // server goes on answering (and its write-behind batch grows, so contention itself makes
   // transactions fewer).
+  // Started by the first save, so commands that only read or migrate the file start no thread.
+  let checkpointer: SqliteCheckpointer | undefined;
+  const committed = () => {
+    if (path === ':memory:') return;
+    checkpointer ??= startSqliteCheckpointer(path);
+    checkpointer.committed();
+  };
   const saveEncodedResults = async (runId: string, rows: readonly SqliteResultRow[]) => {
     let waitedMs = 0;
     for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
       db.pragma('busy_timeout = 0');
       try {
         saveRows.immediate(runId, rows);
+        committed();
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== 'SQLITE_BUSY' || waitedMs >= LOCK_WAIT_MS) throw error;
@@ -286,6 +295,7 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       statements.putState.run(key, JSON.stringify(value), new Date().toISOString());
     },
     async close() {
+      await checkpointer?.stop();
       if (db.open) db.close();
     },
   };

@@ -1,0 +1,20 @@
+import { workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { COMMITS, STOP } from './sqlite-checkpointer.js';
+
+// The thread of `startSqliteCheckpointer`: sleeps until a commit is signalled, then checkpoints
+// whatever the log holds. PASSIVE never waits for the writer or readers; what it cannot copy yet,
+// the next round does.
+const { path, signal } = workerData as { path: string; signal: Int32Array };
+const db = new Database(path, { fileMustExist: true });
+db.pragma('synchronous = NORMAL');
+let seen = 0;
+for (;;) {
+  Atomics.wait(signal, COMMITS, seen);
+  // Read the count before the stop flag: stop() sets the flag, then counts, so a stop made after
+  // this read still changes the count and the next wait returns at once.
+  seen = Atomics.load(signal, COMMITS);
+  if (Atomics.load(signal, STOP) === 1) break;
+  db.pragma('wal_checkpoint(PASSIVE)');
+}
+db.close();
