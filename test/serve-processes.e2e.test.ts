@@ -77,6 +77,37 @@ describe('serve --processes', () => {
     }
   });
 
+  test('should save through the primary without the text under --no-sample-text', async () => {
+    const storePath = join(tempDir(), 'store.sqlite');
+    const serving = await startServe([
+      '--spec',
+      'math',
+      '--processes',
+      '2',
+      '--no-sample-text',
+      '--store',
+      storePath,
+    ]);
+    let requestId: string;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => postJson(`${serving.url}/get_reward`, batch(i))),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      requestId = answers[0]?.headers.get('x-request-id') as string;
+    } finally {
+      expect((await serving.stop()).code).toBe(0);
+    }
+    const store = openSqliteStore(storePath);
+    try {
+      const [run] = await store.listRuns();
+      expect((await store.listResults(run?.id as string)).length).toBe(16);
+      expect(await store.getSampleText(run?.id as string, `${requestId}-0`)).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
   test('should replace a process that dies and keep answering on the same port', async () => {
     const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', 'none']);
     try {
