@@ -19,6 +19,7 @@ const SECTIONS = {
   score: 'Scoring a large file',
   judges: 'Judges against a scripted server',
   server: 'Reward server under load',
+  primary: "The SQLite store's one writer",
   claims: 'Claim checks against a scripted server',
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
@@ -503,6 +504,12 @@ ${familyRows.map((f) => `| ${f.name} | ${fmt(f.rate, 1)} | ${fmt(f.ideal, 1)} | 
 if (measures('server')) {
   const { serverLoadSection } = await import('./server-load.mjs');
   sections.push(await serverLoadSection({ root, quick, fmt }));
+}
+
+// ── the primary's SQLite writer (bench/primary-writer.mjs, also runnable alone with --before) ───
+if (measures('primary')) {
+  const { primaryWriterSection } = await import('./primary-writer.mjs');
+  sections.push(primaryWriterSection({ root, quick }));
 }
 
 // ── claim checks ────────────────────────────────────────────────────────────────────────────────
