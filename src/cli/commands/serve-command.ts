@@ -7,7 +7,6 @@ import {
   type Sample,
   sampleText,
 } from '../../core/index.js';
-import type { ResultWriter } from '../../server/index.js';
 import type { SqliteResultRow } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
@@ -229,25 +228,22 @@ Examples:
           ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
           : undefined;
       const { encodeSqliteResults } = await import('../../store/index.js');
-      // Through the primary, each request's rows go at once: the primary gathers what arrives from
-      // every process into its transactions, and batching here as well would hold a request's rows
-      // back while an earlier batch waits for its commit, adding a round trip to every answer.
-      const writer: ResultWriter | undefined =
-        run && child?.primaryWrites
-          ? {
-              save: (results, requestId, texts) =>
-                saveThroughPrimary(encodeSqliteResults(results, { requestId, samples: texts })),
-              // Nothing waits here: each request awaits its own save before it is answered.
-              flush: async () => {},
-            }
-          : store && run
-            ? createResultWriter((results, requestIds, texts) =>
-                store.saveResults(run.id, results, {
-                  requestId: requestIds,
-                  ...(flags.sampleText && { samples: texts }),
-                }),
-              )
-            : undefined;
+      const writer =
+        store && run
+          ? createResultWriter((results, requestIds, texts) =>
+              child?.primaryWrites
+                ? saveThroughPrimary(
+                    encodeSqliteResults(results, {
+                      requestId: requestIds,
+                      ...(flags.sampleText && { samples: texts }),
+                    }),
+                  )
+                : store.saveResults(run.id, results, {
+                    requestId: requestIds,
+                    ...(flags.sampleText && { samples: texts }),
+                  }),
+            )
+          : undefined;
       const summary = createSummaryAccumulator();
       const started = performance.now();
       const rewardApp = createRewardApp({
