@@ -41,7 +41,10 @@ export async function scoreOnWorkers(
     traces: workers.traces,
     mappings: options.mappings,
     done: [...done],
-    concurrency: options.concurrency ?? 8,
+    // `--concurrency` is the total, as without workers: each thread scores its share at once, so
+    // code sandboxes are not multiplied by the thread count (their wall-clock limits would then
+    // time out programs that merely waited for a core).
+    concurrency: Math.max(1, Math.ceil((options.concurrency ?? 8) / workers.count)),
     keeps,
   });
   const repeated = createRepeatedIdCheck();

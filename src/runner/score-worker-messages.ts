@@ -23,7 +23,7 @@ export interface ScoreWorkerData {
   readonly mappings: readonly FieldMapping[] | undefined;
   /** Ids already in the output (resume): such rows come back as `done`, unscored. */
   readonly done: readonly string[];
-  /** Samples one worker verifies at once (the run's `--concurrency`). */
+  /** Samples one worker verifies at once: its share of the run's `--concurrency`. */
   readonly concurrency: number;
   readonly keeps: ScoreWorkerKeeps;
 }

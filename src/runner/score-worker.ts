@@ -38,7 +38,7 @@ async function scoreChunk({ records }: ScoreChunk): Promise<ScoredRow[]> {
     }
   }
   const out: ScoredRow[] = new Array(rows.length);
-  // At most `concurrency` samples at once, as the main thread's scoring would (code sandboxes).
+  // At most `concurrency` samples at once: this thread's share of `--concurrency`.
   let next = 0;
   const lane = async () => {
     while (next < rows.length) {
@@ -51,10 +51,15 @@ async function scoreChunk({ records }: ScoreChunk): Promise<ScoredRow[]> {
   return out;
 }
 
+// One chunk at a time: the main thread keeps a second chunk waiting here so this thread never
+// idles, and scoring both at once would run twice `concurrency` samples (code sandboxes) at once.
+let previous = Promise.resolve();
 port.on('message', (chunk: ScoreChunk) => {
-  scoreChunk(chunk).then(
-    (rows) => port.postMessage({ chunk: chunk.chunk, rows } satisfies ScoredChunk),
-    (error: unknown) =>
-      port.postMessage({ chunk: chunk.chunk, error: errorMessage(error) } satisfies ScoredChunk),
+  previous = previous.then(() =>
+    scoreChunk(chunk).then(
+      (rows) => port.postMessage({ chunk: chunk.chunk, rows } satisfies ScoredChunk),
+      (error: unknown) =>
+        port.postMessage({ chunk: chunk.chunk, error: errorMessage(error) } satisfies ScoredChunk),
+    ),
   );
 });
