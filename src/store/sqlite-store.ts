@@ -165,18 +165,24 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     const now = new Date().toISOString();
     for (const row of rows) statements.upsertResult.run(runId, now, ...row);
   });
+  // Started by the first save, so commands that only read or migrate the file start no thread;
+  // null where none could start (the writer's own checkpoints then do the work, as they did).
+  let checkpointer: SqliteCheckpointer | null | undefined = path === ':memory:' ? null : undefined;
+  const committed = () => {
+    if (checkpointer === undefined) {
+      try {
+        checkpointer = startSqliteCheckpointer(path);
+      } catch {
+        checkpointer = null;
+      }
+    }
+    checkpointer?.committed();
+  };
   // Another process (`serve --processes` without one writer, `score` beside a server) may hold
   // the write lock. SQLite's own busy wait would sleep on the event loop, stalling every request
   // of this process; instead ask for the lock without waiting and retry after a timer, while the
   // server goes on answering (and its write-behind batch grows, so contention itself makes
   // transactions fewer).
-  // Started by the first save, so commands that only read or migrate the file start no thread.
-  let checkpointer: SqliteCheckpointer | undefined;
-  const committed = () => {
-    if (path === ':memory:') return;
-    checkpointer ??= startSqliteCheckpointer(path);
-    checkpointer.committed();
-  };
   const saveEncodedResults = async (runId: string, rows: readonly SqliteResultRow[]) => {
     let waitedMs = 0;
     for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
