@@ -29,6 +29,20 @@ function openrlhfBatch(offset) {
 const startServe = (root, args) =>
   startListening(join(root, 'dist/cli/main.js'), ['serve', '--port', '0', ...args]);
 
+/**
+ * CPU seconds of a process's main thread (Linux; NaN elsewhere): for `--processes` the primary,
+ * the SQLite file's one writer — near a full core means the writer is the limit, well below it
+ * that the answers' latency is.
+ */
+function mainThreadCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
@@ -117,7 +131,9 @@ export async function serverLoadSection({
     for (const connections of connectionCounts ?? [1, 16, 64]) {
       const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
       await cannon({ ...load, duration: 1 }); // warm up
+      const cpu0 = mainThreadCpuSeconds(server.pid);
       const r = await cannon({ ...load, duration });
+      const mainCpu = (mainThreadCpuSeconds(server.pid) - cpu0) / duration;
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
         build: build === root ? 'this' : 'before',
@@ -128,6 +144,7 @@ export async function serverLoadSection({
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
+        mainCpu,
       });
       // Progress on stderr: a run cut short still shows what it measured.
       process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
@@ -194,11 +211,11 @@ export async function serverLoadSection({
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process's main thread\`: its CPU over the measured run (one process: the server's event loop; several: the primary, with SQLite the file's one writer — near 100% it is the limit). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process |
-|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× |`).join('\n')}
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process's main thread |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}%`} |`).join('\n')}
 
 GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
 
