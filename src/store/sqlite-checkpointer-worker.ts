@@ -2,9 +2,9 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { COMMITS, GAP_MS, STOP } from './sqlite-checkpointer.js';
 
-// The thread of `startSqliteCheckpointer`: sleeps until a commit is signalled, then checkpoints
-// whatever the log holds, then rests a moment (waking early to stop). PASSIVE never waits for the writer or readers; what it cannot copy yet,
-// the next round does.
+// The thread of `startSqliteCheckpointer`: sleeps until a commit is signalled, checkpoints whatever
+// the log holds, then rests a moment (waking early to stop). PASSIVE never waits for the writer or
+// readers; what it cannot copy yet, the next round does.
 const { path, signal } = workerData as { path: string; signal: Int32Array };
 const db = new Database(path, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
@@ -17,7 +17,7 @@ for (;;) {
   if (Atomics.load(signal, STOP) === 1) break;
   db.pragma('wal_checkpoint(PASSIVE)');
   // A checkpoint per commit syncs both files each time: at most one per GAP_MS costs this thread
-  // a third as much and leaves the writer no more to copy (bench/primary-writer.mjs).
+  // less than half as much and leaves the writer no more to copy (bench/primary-writer.mjs).
   Atomics.wait(signal, STOP, 0, GAP_MS);
 }
 db.close();
