@@ -1,6 +1,7 @@
 import { type Comparison, enc } from './api';
 import { num } from './format';
 import { StatusLine } from './status-line';
+import { TableHead } from './table-head';
 import { useApi } from './use-api';
 import { href } from './use-hash-route';
 
@@ -13,16 +14,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
     <section>
       <h1>Compare runs</h1>
       <table className="grid">
-        <thead>
-          <tr>
-            <th />
-            <th>run</th>
-            <th>spec</th>
-            <th>results</th>
-            <th>failed</th>
-            <th>mean reward</th>
-          </tr>
-        </thead>
+        <TableHead columns={['', 'run', 'spec', 'results', 'failed', 'mean reward']} />
         <tbody>
           {[c.a, c.b].map((run, i) => (
             <tr key={run.id}>
@@ -42,15 +34,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
         {c.common} samples in both · <b>{c.changed} changed</b> · {c.only_a} only in A · {c.only_b} only in B
       </p>
       <table className="grid" id="changed">
-        <thead>
-          <tr>
-            <th>sample</th>
-            <th>A</th>
-            <th>B</th>
-            <th>Δ</th>
-            <th>why: components that moved</th>
-          </tr>
-        </thead>
+        <TableHead columns={['sample', 'A', 'B', 'Δ', 'why: components that moved']} />
         <tbody>
           {c.rows.map((row) => {
             const sources = [

@@ -1,3 +1,5 @@
+import { TableHead } from './table-head';
+
 /** Any JSON value as nested lists and tables: arrays of like objects become tables. All as text. */
 export function DetailTree({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
@@ -19,13 +21,7 @@ export function DetailTree({ value }: { value: unknown }) {
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
       return (
         <table className="grid detail">
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c}>{c}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <tbody>
             {rows.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows of a stored array never reorder

@@ -7,6 +7,7 @@ import { LineChart } from './line-chart';
 import { filterQuery, NO_FILTERS, SampleFilters } from './sample-filters';
 import { SamplesTable } from './samples-table';
 import { StatusLine } from './status-line';
+import { TableHead } from './table-head';
 import { type Loaded, type Polled, useApi } from './use-api';
 
 /** Buckets of the reward-over-results and cost-over-time series. */
@@ -124,17 +125,9 @@ function RunStatistics({
         {run.input && ` · input ${run.input}`}
       </p>
       <table className="grid">
-        <thead>
-          <tr>
-            <th>source</th>
-            <th>scored</th>
-            <th>mean</th>
-            <th>invalid</th>
-            <th>calls</th>
-            <th>tokens in/out</th>
-            <th>cache hits</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['source', 'scored', 'mean', 'invalid', 'calls', 'tokens in/out', 'cache hits']}
+        />
         <tbody>
           {sources.map((s) => (
             <tr key={s.source}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RunOverview } from './api';
 import { duration, num, tokens } from './format';
 import { StatusLine } from './status-line';
+import { TableHead } from './table-head';
 import { useApi } from './use-api';
 import { href } from './use-hash-route';
 
@@ -28,20 +29,20 @@ export function RunsPage() {
       {loaded.state === 'ok' && loaded.data.runs.length === 0 && <p>No runs in this store yet.</p>}
       {loaded.state === 'ok' && loaded.data.runs.length > 0 && (
         <table className="grid" id="runs">
-          <thead>
-            <tr>
-              <th />
-              <th>run</th>
-              <th>spec</th>
-              <th>status</th>
-              <th>results</th>
-              <th>failed</th>
-              <th>mean reward</th>
-              <th>cost (calls · tokens in/out · cache hits)</th>
-              <th>duration</th>
-              <th>input</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              '',
+              'run',
+              'spec',
+              'status',
+              'results',
+              'failed',
+              'mean reward',
+              'cost (calls · tokens in/out · cache hits)',
+              'duration',
+              'input',
+            ]}
+          />
           <tbody>
             {loaded.data.runs.map((run) => (
               <tr key={run.id} data-run={run.id}>

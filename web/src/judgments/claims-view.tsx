@@ -1,4 +1,5 @@
 import { num } from '../format';
+import { TableHead } from '../table-head';
 import { ClaimVoteMark } from './claim-vote-mark';
 import { type CheckedClaim, type ClaimsDetail, isClaimsDetail } from './claims-detail';
 import { FigureList } from './figure-list';
@@ -76,17 +77,7 @@ function ClaimsView({ d }: { d: ClaimsDetail }) {
         <p className="muted">No claims.</p>
       ) : (
         <table className="grid claims">
-          <thead>
-            <tr>
-              <th>id</th>
-              <th>question</th>
-              <th>expected</th>
-              <th>verdict</th>
-              <th>sum</th>
-              <th>label</th>
-              <th>votes</th>
-            </tr>
-          </thead>
+          <TableHead columns={['id', 'question', 'expected', 'verdict', 'sum', 'label', 'votes']} />
           <tbody>
             {d.claims.map((c) => (
               <ClaimRow key={c.id} c={c} />

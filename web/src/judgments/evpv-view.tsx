@@ -1,4 +1,5 @@
 import { num } from '../format';
+import { TableHead } from '../table-head';
 import { type EvpvContradiction, type EvpvDetail, isEvpvDetail } from './evpv-detail';
 import { FigureList } from './figure-list';
 import { GradeBadge } from './grade-badge';
@@ -21,12 +22,7 @@ function Checklist({ d }: { d: EvpvDetail }) {
   if (d.checklist.length === 0) return <p className="muted">No visual premises: p = 1.</p>;
   return (
     <table className="grid checklist">
-      <thead>
-        <tr>
-          <th>visual premise</th>
-          <th>audit</th>
-        </tr>
-      </thead>
+      <TableHead columns={['visual premise', 'audit']} />
       <tbody>
         {d.checklist.map((premise) => {
           const c = against.get(premise);
@@ -57,15 +53,7 @@ function Steps({ d }: { d: EvpvDetail }) {
   const premises = premisesOf(d);
   return (
     <table className="grid steps">
-      <thead>
-        <tr>
-          <th>step</th>
-          <th>raw</th>
-          <th>visual premise</th>
-          <th>gated</th>
-          <th>judge</th>
-        </tr>
-      </thead>
+      <TableHead columns={['step', 'raw', 'visual premise', 'gated', 'judge']} />
       <tbody>
         {d.step_scores.map((raw, i) => {
           const judgment = d.step_judgments?.[i];

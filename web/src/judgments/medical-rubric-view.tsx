@@ -1,4 +1,5 @@
 import { num } from '../format';
+import { TableHead } from '../table-head';
 import { GradeBadge, type Tone } from './grade-badge';
 import {
   isMedicalRubricDetail,
@@ -34,13 +35,7 @@ function SectionTable({ b }: { b: MedicalRubricDetail['breakdown'] }) {
   ];
   return (
     <table className="grid" data-sections>
-      <thead>
-        <tr>
-          <th>section</th>
-          <th>credit</th>
-          <th>max</th>
-        </tr>
-      </thead>
+      <TableHead columns={['section', 'credit', 'max']} />
       <tbody>
         {rows.map(([section, credit, max]) => (
           <tr key={section}>
@@ -97,16 +92,7 @@ function MedicalRubricView({ d }: { d: MedicalRubricDetail }) {
         <NoteList items={b.rules.map((r) => RULES[r] ?? r)} />
       )}
       <table className="grid criteria">
-        <thead>
-          <tr>
-            <th>id</th>
-            <th>section</th>
-            <th>criterion</th>
-            <th>grade</th>
-            <th>evidence</th>
-            <th>reason</th>
-          </tr>
-        </thead>
+        <TableHead columns={['id', 'section', 'criterion', 'grade', 'evidence', 'reason']} />
         <tbody>
           {d.grades.map((g) => (
             <CriterionRow key={g.id} g={g} />

@@ -1,4 +1,5 @@
 import { num } from '../format';
+import { TableHead } from '../table-head';
 import { GradeBadge } from './grade-badge';
 import type { OpenrsCriterion, OpenrsOrder } from './openrs-detail';
 import { type PairSides, sideOf } from './pair-sides';
@@ -62,13 +63,7 @@ export function OpenrsOrderColumn({ o, sides }: { o: OpenrsOrder; sides: PairSid
       )}
       {o.output && (
         <table className="grid criteria">
-          <thead>
-            <tr>
-              <th>criterion</th>
-              <th>winner</th>
-              <th>reason and evidence</th>
-            </tr>
-          </thead>
+          <TableHead columns={['criterion', 'winner', 'reason and evidence']} />
           <tbody>
             {o.output.criteria.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: stored criteria never reorder

@@ -1,3 +1,4 @@
+import { TableHead } from '../table-head';
 import { GradeBadge } from './grade-badge';
 import type { OpenrsConstraintResult, OpenrsFindings } from './openrs-detail';
 import type { PairSides } from './pair-sides';
@@ -33,14 +34,7 @@ export function OpenrsPrechecks({ d, sides }: { d: OpenrsFindings; sides: PairSi
     <>
       <h4>Pre-checks</h4>
       <table className="grid prechecks">
-        <thead>
-          <tr>
-            <th>check</th>
-            <th>method</th>
-            <th>{sides.first}</th>
-            <th>{sides.second}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['check', 'method', sides.first, sides.second]} />
         <tbody>
           {d.groundTruth && (
             <tr>

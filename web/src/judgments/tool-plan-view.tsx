@@ -1,4 +1,5 @@
 import { num } from '../format';
+import { TableHead } from '../table-head';
 import { FigureList } from './figure-list';
 import { GradeBadge, type Tone } from './grade-badge';
 import { NoteList } from './note-list';
@@ -29,18 +30,9 @@ function PlannedCalls({ calls }: { calls: JudgedCall[] }) {
   if (calls.length === 0) return <p className="muted">The answer plans no tool call.</p>;
   return (
     <table className="grid planned-calls">
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>tool</th>
-          <th>argument</th>
-          <th>at</th>
-          <th>necessity</th>
-          <th>appropriateness</th>
-          <th>score</th>
-          <th>reason</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['#', 'tool', 'argument', 'at', 'necessity', 'appropriateness', 'score', 'reason']}
+      />
       <tbody>
         {calls.map((c) => (
           <tr key={c.index} data-planned-call={c.index}>
@@ -70,14 +62,7 @@ function PlannedCalls({ calls }: { calls: JudgedCall[] }) {
 function Findings({ findings }: { findings: ToolPlanFinding[] }) {
   return (
     <table className="grid findings">
-      <thead>
-        <tr>
-          <th>at</th>
-          <th>kind</th>
-          <th>placeholder</th>
-          <th>finding</th>
-        </tr>
-      </thead>
+      <TableHead columns={['at', 'kind', 'placeholder', 'finding']} />
       <tbody>
         {findings.map((f, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: stored findings never reorder
@@ -99,14 +84,7 @@ function Missed({ missed }: { missed: ToolPlanMiss[] | null | undefined }) {
   if (missed.length === 0) return <p className="muted">No missed opportunity.</p>;
   return (
     <table className="grid missed">
-      <thead>
-        <tr>
-          <th>importance</th>
-          <th>tool</th>
-          <th>need</th>
-          <th>after</th>
-        </tr>
-      </thead>
+      <TableHead columns={['importance', 'tool', 'need', 'after']} />
       <tbody>
         {missed.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: stored misses never reorder
