@@ -2,9 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { startScoreWorkers } from '../src/runner/score-workers.js';
 import { loadSpec } from '../src/spec/index.js';
 
-// The built worker (the global setup builds dist/ before any test file runs).
-const builtWorker = new URL('../dist/runner/score-worker.js', import.meta.url);
-
 const records = (prefix: string, count: number, firstLine: number) =>
   Array.from({ length: count }, (_, i) => ({
     origin: { file: 'in.jsonl', line: firstLine + i },
@@ -18,19 +15,15 @@ const records = (prefix: string, count: number, firstLine: number) =>
 
 describe('a scoring worker thread', () => {
   test('should score the chunks it holds one after another, not at once', async () => {
-    const workers = startScoreWorkers(
-      1,
-      {
-        spec: loadSpec('code'),
-        allowUnsafeCode: false,
-        traces: false,
-        mappings: undefined,
-        done: [],
-        concurrency: 4,
-        keeps: { line: true, sqliteRow: false, result: false, text: false },
-      },
-      builtWorker,
-    );
+    const workers = startScoreWorkers(1, {
+      spec: loadSpec('code'),
+      allowUnsafeCode: false,
+      traces: false,
+      mappings: undefined,
+      done: [],
+      concurrency: 4,
+      keeps: { line: true, sqliteRow: false, result: false, text: false },
+    });
     try {
       const finished: string[] = [];
       // Both chunks wait in the thread at once, as `score` keeps them; the one-row chunk would

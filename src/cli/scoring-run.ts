@@ -122,9 +122,10 @@ export async function runScoring(
     traces: flags.traces,
     ownWorkers: true,
   });
-  // Worker threads score whole chunks of the file (reading, verifying, serializing) unless the
-  // spec compares a group's rollouts, which stay together on a pool that verifies only.
-  const onWorkers = workers > 0 && models.size === 0 && !evaluator.needsGroups;
+  // Worker threads score whole chunks of the file (reading, verifying, serializing), except for
+  // specs with judge models (their rate limits and cache live here) and, as scoreFile decides,
+  // specs comparing a group's rollouts, which stay together on a pool that verifies only.
+  const onWorkers = workers > 0 && models.size === 0;
   const { specWarnings } = await import('../spec/index.js');
   for (const warning of specWarnings(spec)) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({

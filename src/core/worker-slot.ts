@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { RewardKitError } from './errors.js';
+import { workerEntry } from './worker-entry.js';
 
 /** One answer in a worker's message: the value for the request `id`, or the message of the bug that stopped it. */
 export type SlotReply<R> = { readonly id: number } & ({ readonly value: R } | { readonly error: string });
 
 export interface WorkerSlotOptions<M, R> {
+  /** The compiled script (`workerEntry` finds its source under vitest). */
   readonly script: URL;
   readonly workerData: unknown;
   /** The answers one message of the worker carries. */
@@ -30,7 +32,8 @@ export interface WorkerSlot<R> {
 export function startWorkerSlot<M, R>(options: WorkerSlotOptions<M, R>): WorkerSlot<R> {
   const slot: { worker?: Worker; pending: WorkerSlot<R>['pending'] } = { pending: new Map() };
   const attach = () => {
-    const worker = new Worker(options.script, { workerData: options.workerData });
+    const entry = workerEntry(options.script);
+    const worker = new Worker(entry.url, { workerData: options.workerData, execArgv: [...entry.execArgv] });
     slot.worker = worker;
     worker.on('message', (message: M) => {
       for (const reply of options.replies(message)) {
