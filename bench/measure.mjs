@@ -1,5 +1,17 @@
-// What the bench sections share: starting a server, number formatting, the items-per-second loop.
+// What the bench sections share: starting a server, number formatting, the items-per-second loop,
+// a thread's CPU time.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** CPU seconds of one thread (`tid`, default the main thread) of process `pid` (Linux; NaN elsewhere). */
+export function threadCpuSeconds(pid, tid = pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * Starts `node <mainJs> <args>` (a rewardkit command that listens on --port 0 and prints its URL)

@@ -10,10 +10,11 @@
 // RK_BENCH_THREADS=1 also prints each of the primary's threads' CPU µs per row on stderr (Linux).
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadCpuSeconds } from './measure.mjs';
 
 const BATCH = 16;
 const IN_FLIGHT = 8;
@@ -22,16 +23,6 @@ const flag = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? fallback : process.argv[at + 1];
 };
-
-/** CPU seconds of one thread of this process (Linux; undefined elsewhere). */
-function threadCpuSeconds(tid) {
-  try {
-    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 /** One measurement: the primary of `root`'s build with `senders` processes for `seconds`. */
 async function primary(root, senders, seconds) {
@@ -62,7 +53,7 @@ async function primary(root, senders, seconds) {
     const { readdirSync } = await import('node:fs');
     const per = readdirSync('/proc/self/task').map((tid) => [
       tid,
-      ((threadCpuSeconds(tid) ?? 0) * 1e6) / rows,
+      (threadCpuSeconds(process.pid, tid) * 1e6) / rows,
     ]);
     process.stderr.write(
       `${JSON.stringify(per.filter(([, v]) => v > 0.1).map(([t, v]) => [t, +v.toFixed(2)]))}\n`,
@@ -74,7 +65,7 @@ async function primary(root, senders, seconds) {
   rmSync(dir, { recursive: true, force: true });
   return {
     rowsPerS: rows / elapsed,
-    mainUsPerRow: main0 === undefined ? undefined : ((main1 - main0) * 1e6) / rows,
+    mainUsPerRow: ((main1 - main0) * 1e6) / rows,
     processUsPerRow: (cpu.user + cpu.system) / rows,
   };
 }
@@ -153,7 +144,7 @@ export function primaryWriterSection({ root, before, quick = false }) {
       process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
     }
   }
-  const us = (v) => (v === undefined ? 'n/a' : v.toFixed(2));
+  const us = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
   return `## The SQLite store's one writer (\`serve --processes\`)
 
 ${senders === 1 ? 'One sender process hands' : `${senders} sender processes hand`} the primary encoded math-preset results as serve processes do (${BATCH} rows a request, ${IN_FLIGHT} requests in flight each); the primary saves them into a fresh SQLite file as \`serve --processes\` does. \`main µs/row\`: the primary's main thread — the file's one writer — per committed row, which caps \`/get_reward\` with SQLite on a machine of many cores; \`process µs/row\`: all its threads (the checkpointer included). ${availableParallelism()} cores shared by the senders and the primary, so rows/s is bounded by the senders here; ${seconds} s per round.${before ? ` \`before\`: the build at ${before}, alternated with this one.` : ''}

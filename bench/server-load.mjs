@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { startListening } from './measure.mjs';
+import { startListening, threadCpuSeconds } from './measure.mjs';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const BATCH = 16;
@@ -28,20 +28,6 @@ function openrlhfBatch(offset) {
 
 const startServe = (root, args) =>
   startListening(join(root, 'dist/cli/main.js'), ['serve', '--port', '0', ...args]);
-
-/**
- * CPU seconds of a process's main thread (Linux; NaN elsewhere): for `--processes` the primary,
- * the SQLite file's one writer — near a full core means the writer is the limit, well below it
- * that the answers' latency is.
- */
-function mainThreadCpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -131,9 +117,11 @@ export async function serverLoadSection({
     for (const connections of connectionCounts ?? [1, 16, 64]) {
       const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
       await cannon({ ...load, duration: 1 }); // warm up
-      const cpu0 = mainThreadCpuSeconds(server.pid);
+      // The first process's main thread: with `--processes` the primary, the SQLite file's one
+      // writer — near a full core the writer is the limit, well below it the answers' latency.
+      const cpu0 = threadCpuSeconds(server.pid);
       const r = await cannon({ ...load, duration });
-      const mainCpu = (mainThreadCpuSeconds(server.pid) - cpu0) / duration;
+      const mainCpu = (threadCpuSeconds(server.pid) - cpu0) / duration;
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
         build: build === root ? 'this' : 'before',
