@@ -45,8 +45,9 @@ function cannon(options) {
 
 /**
  * `before`: the root of another build (with its dist/), whose `--processes` SQLite servers are
- * measured beside this build's, in the same run. `duration` (seconds) and `connections` trim a
- * run on a machine lent for minutes.
+ * measured beside this build's, in the same run. `duration` (seconds), `connections`, `stores`,
+ * `workers` (thread counts at one process), `processes` and `judge: false` (no judge section, no
+ * soak) trim a run on a machine lent for minutes.
  */
 export async function serverLoadSection({
   root,
@@ -55,6 +56,10 @@ export async function serverLoadSection({
   before,
   duration: seconds,
   connections: connectionCounts,
+  stores = ['sqlite', 'none'],
+  workers: workerCounts = [0, 1, 2],
+  processes: processList,
+  judge = true,
 }) {
   const { createEvaluator, loadSpec } = await import('../dist/spec/index.js');
   const duration = seconds ?? (quick ? 2 : 8);
@@ -87,12 +92,13 @@ export async function serverLoadSection({
   // machine of many cores the process counts go up to half the cores (the load generator, with
   // its own worker threads, gets the other half).
   const cores = availableParallelism();
-  const processCounts = [1, 2, ...[4, 8, 16, 32].filter((n) => n <= cores / 2)];
+  const processCounts = processList ?? [1, 2, ...[4, 8, 16, 32].filter((n) => n <= cores / 2)];
   const cannonWorkers = cores >= 8 ? Math.min(8, Math.floor(cores / 4)) : 0;
   const configs = [];
-  for (const store of ['sqlite', 'none']) {
-    for (const workers of [0, 1, 2]) configs.push({ store, workers, processes: 1, build: root });
-    for (const processes of processCounts.slice(1))
+  for (const store of stores) {
+    if (processCounts.includes(1))
+      for (const workers of workerCounts) configs.push({ store, workers, processes: 1, build: root });
+    for (const processes of processCounts.filter((n) => n > 1))
       configs.push({ store, workers: 0, processes, build: root });
   }
   if (before) {
@@ -137,7 +143,7 @@ export async function serverLoadSection({
       // Progress on stderr: a run cut short still shows what it measured.
       process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
     }
-    if (store === 'sqlite' && workers === 0 && processes === 1 && build === root) {
+    if (judge && store === 'sqlite' && workers === 0 && processes === 1 && build === root) {
       // Memory soak: RSS after each of several equal rounds of further requests; flat = no leak.
       const perRound = quick ? 500 : 2000;
       const rss = [rssMb(server.pid)];
@@ -150,8 +156,36 @@ export async function serverLoadSection({
     await server.stop();
   }
 
-  // A judge source (GenRM against the reference: 2 calls per sample) behind the scripted server.
   const LATENCY_MS = 200;
+  const judgeRows = judge ? await judgeLoad(root, dir, quick, LATENCY_MS) : [];
+  const ratio = (r) => (r.rps * BATCH) / inProcess;
+  return `## Reward server under load (loopback, autocannon)
+
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process's main thread\`: its CPU over the measured run (one process: the server's event loop; several: the primary, with SQLite the file's one writer — near 100% it is the limit). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process's main thread |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}%`} |`).join('\n')}
+${
+  judge
+    ? `
+GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
+
+| connections | requests/s | ideal | share of ideal |
+|---:|---:|---:|---:|
+${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2)} | ${fmt((100 * r.rps) / r.ideal, 1)}% |`).join('\n')}
+`
+    : ''
+}${
+  soak
+    ? `
+Memory soak (SQLite store, 16 connections): server RSS after the load runs above, then after each of 4 rounds of ${fmt(soak.perRound)} requests (${fmt(soak.perRound * BATCH)} samples each): ${soak.rss.map((m) => `${fmt(m, 1)} MB`).join(' → ')}; the last two rounds differ by ${fmt((soak.rss.at(-1) ?? 0) - (soak.rss.at(-2) ?? 0), 1)} MB.`
+    : ''
+}`;
+}
+
+/** A judge source (GenRM against the reference: 2 calls per sample) behind the scripted server. */
+async function judgeLoad(root, dir, quick, LATENCY_MS) {
   const llm = await startScriptedLlmServer(
     { genrm_scores: { principles: ['correct'], critique: 'The first is right.', score_1: 8, score_2: 4 } },
     LATENCY_MS,
@@ -195,28 +229,20 @@ export async function serverLoadSection({
   }
   await judgeServer.stop();
   llm.stop();
-
-  const ratio = (r) => (r.rps * BATCH) / inProcess;
-  return `## Reward server under load (loopback, autocannon)
-
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process's main thread\`: its CPU over the measured run (one process: the server's event loop; several: the primary, with SQLite the file's one writer — near 100% it is the limit). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
-
-${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process's main thread |
-|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}%`} |`).join('\n')}
-
-GenRM against the reference behind the scripted LLM server (${LATENCY_MS} ms per call, 2 calls per sample), one sample per \`POST /v1/rewards\`; ideal = connections / (2 × ${LATENCY_MS} ms):
-
-| connections | requests/s | ideal | share of ideal |
-|---:|---:|---:|---:|
-${judgeRows.map((r) => `| ${r.connections} | ${fmt(r.rps, 2)} | ${fmt(r.ideal, 2)} | ${fmt((100 * r.rps) / r.ideal, 1)}% |`).join('\n')}
-
-Memory soak (SQLite store, 16 connections): server RSS after the load runs above, then after each of 4 rounds of ${fmt(soak.perRound)} requests (${fmt(soak.perRound * BATCH)} samples each): ${soak.rss.map((m) => `${fmt(m, 1)} MB`).join(' → ')}; the last two rounds differ by ${fmt((soak.rss.at(-1) ?? 0) - (soak.rss.at(-2) ?? 0), 1)} MB.`;
+  return judgeRows;
 }
 
-// Alone (`node bench/server-load.mjs [--quick] [--duration s] [--connections 16,64] [--before
-// <root>]`): prints the section, e.g. on a machine of many cores.
+// Alone (`node bench/server-load.mjs [--quick] [--duration s] [--connections 16,64] [--stores
+// sqlite,none] [--workers 0,1,2] [--processes 1,4,8] [--no-judge] [--before <root>]`): prints the
+// section, e.g. on a machine of many cores.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes('--help')) {
+    process.stdout.write(
+      'node bench/server-load.mjs [--quick] [--duration s] [--connections 16,64] [--stores sqlite,none]\n' +
+        '  [--workers 0,1,2] [--processes 1,4,8] [--no-judge] [--before <root of another build>]\n',
+    );
+    process.exit(0);
+  }
   const { fmt } = await import('./measure.mjs');
   const root = fileURLToPath(new URL('..', import.meta.url));
   const arg = (name) => {
@@ -232,6 +258,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       ...(before !== undefined && { before: resolve(before) }),
       ...(arg('--duration') !== undefined && { duration: Number(arg('--duration')) }),
       ...(arg('--connections') !== undefined && { connections: arg('--connections').split(',').map(Number) }),
+      ...(arg('--stores') !== undefined && { stores: arg('--stores').split(',') }),
+      ...(arg('--workers') !== undefined && { workers: arg('--workers').split(',').map(Number) }),
+      ...(arg('--processes') !== undefined && { processes: arg('--processes').split(',').map(Number) }),
+      judge: !process.argv.includes('--no-judge'),
     })}\n`,
   );
 }
