@@ -32,6 +32,7 @@ async function primary(root, senders, seconds) {
   const store = openSqliteStore(join(dir, 'store.sqlite'));
   const run = await store.createRun({ spec_name: 'bench', spec: {}, input: 'http' });
   let rows = 0;
+  let commits = 0;
   let started;
   const main0 = threadCpuSeconds(process.pid);
   const cpu0 = process.cpuUsage();
@@ -46,6 +47,7 @@ async function primary(root, senders, seconds) {
     saveRows: async (batch) => {
       await store.saveEncodedResults(run.id, batch);
       rows += batch.length;
+      commits++;
     },
   });
   const elapsed = (performance.now() - started) / 1000;
@@ -67,6 +69,7 @@ async function primary(root, senders, seconds) {
     rowsPerS: rows / elapsed,
     mainUsPerRow: ((main1 - main0) * 1e6) / rows,
     processUsPerRow: (cpu.user + cpu.system) / rows,
+    rowsPerCommit: rows / commits,
   };
 }
 
@@ -147,9 +150,9 @@ export function primaryWriterSection({ root, before, quick = false }) {
   const us = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
   return `## The SQLite store's one writer (\`serve --processes\`)
 
-${senders === 1 ? 'One sender process hands' : `${senders} sender processes hand`} the primary encoded math-preset results as serve processes do (${BATCH} rows a request, ${IN_FLIGHT} requests in flight each); the primary saves them into a fresh SQLite file as \`serve --processes\` does. \`main µs/row\`: the primary's main thread — the file's one writer — per committed row, which caps \`/get_reward\` with SQLite on a machine of many cores; \`process µs/row\`: all its threads (the checkpointer included). ${availableParallelism()} cores shared by the senders and the primary, so rows/s is bounded by the senders here; ${seconds} s per round.${before ? ` \`before\`: the build at ${before}, alternated with this one.` : ''}
+${senders === 1 ? 'One sender process hands' : `${senders} sender processes hand`} the primary encoded math-preset results as serve processes do (${BATCH} rows a request, ${IN_FLIGHT} requests in flight each); the primary saves them into a fresh SQLite file as \`serve --processes\` does. \`main µs/row\`: the primary's main thread — the file's one writer — per committed row, which caps \`/get_reward\` with SQLite on a machine of many cores; \`process µs/row\`: all its threads (the checkpointer included); \`rows/commit\`: the rows one transaction held (fewer a commit cost more each: the last pages of the table and each index are written again at every commit). ${availableParallelism()} cores shared by the senders and the primary, so rows/s is bounded by the senders here; ${seconds} s per round.${before ? ` \`before\`: the build at ${before}, alternated with this one.` : ''}
 
-| build | round | rows/s | main µs/row | process µs/row |
-|---|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.build} | ${r.round} | ${Math.round(r.rowsPerS).toLocaleString('en-US')} | ${us(r.mainUsPerRow)} | ${us(r.processUsPerRow)} |`).join('\n')}`;
+| build | round | rows/s | main µs/row | process µs/row | rows/commit |
+|---|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.build} | ${r.round} | ${Math.round(r.rowsPerS).toLocaleString('en-US')} | ${us(r.mainUsPerRow)} | ${us(r.processUsPerRow)} | ${Number.isFinite(r.rowsPerCommit) ? Math.round(r.rowsPerCommit) : 'n/a'} |`).join('\n')}`;
 }
