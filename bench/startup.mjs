@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export async function startupSection({ root, quick, fmt }) {
-  const row = join(mkdtempSync(join(tmpdir(), 'rewardkit-startup-')), 'row.jsonl');
+  const dir = mkdtempSync(join(tmpdir(), 'rewardkit-startup-'));
+  const row = join(dir, 'row.jsonl');
   writeFileSync(row, `${JSON.stringify({ id: 1, reference: '72', response: 'So she has 72.\n#### 72' })}\n`);
   const main = join(root, 'dist/cli/main.js');
   const cases = [
@@ -15,6 +16,22 @@ export async function startupSection({ root, quick, fmt }) {
     { label: '`rewardkit --help`', args: [main, '--help'] },
     { label: '`rewardkit score --help`', args: [main, 'score', '--help'] },
     { label: '`rewardkit verify math` on one row', args: [main, 'verify', 'math', '--input', row] },
+    {
+      label: '`rewardkit score --spec math` on one row (no store)',
+      args: [
+        main,
+        'score',
+        '--spec',
+        'math',
+        '--input',
+        row,
+        '--output',
+        join(dir, 'out.jsonl'),
+        '--store',
+        'none',
+        '--no-resume',
+      ],
+    },
   ];
   const runs = quick ? 7 : 31;
   const times = cases.map(() => []);
@@ -37,7 +54,7 @@ export async function startupSection({ root, quick, fmt }) {
 |---|---:|---:|---:|
 ${cases.map((c, i) => `| ${c.label} | ${fmt(medians[i], 0)} ms | ${i === 0 ? '—' : `${fmt(medians[i] - baseline, 0)} ms`} | ${fmt(medians[i] / baseline, 1)}× |`).join('\n')}
 
-A command loads only its own module (\`src/cli/top-level-commands.ts\`), and the math verifier builds mathjs from the functions it uses (\`src/verify/math/mathjs-subset.ts\`): importing \`mathjs\` itself costs about half a second.`;
+A command loads only its own module (\`src/cli/top-level-commands.ts\`), and the math verifier builds mathjs from the functions it uses (\`src/verify/math/mathjs-subset.ts\`): importing \`mathjs\` itself costs about half a second. The OpenAI SDK (about 115 modules) is imported on a model's first call, so commands whose spec calls no model never load it.`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { parseArgument } from '../core/index.js';
 import {
@@ -52,11 +52,21 @@ export type OpenAICompatibleConfig = z.input<typeof OpenAICompatibleConfigSchema
 const RETRYABLE = (status: number | undefined) =>
   status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 
-const describe = (error: unknown): string => {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timed out';
-  if (error instanceof OpenAI.APIError && error.status !== undefined)
+type Sdk = typeof OpenAI;
+
+// The SDK is about 115 modules, a third of what a command loads: it is imported on the first call,
+// so `score`, `serve` and the workers with verifier-only specs never load it.
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> => {
+  sdk ??= import('openai').then((module) => module.default);
+  return sdk;
+};
+
+const describe = (Sdk: Sdk, error: unknown): string => {
+  if (error instanceof Sdk.APIConnectionTimeoutError) return 'timed out';
+  if (error instanceof Sdk.APIError && error.status !== undefined)
     return `HTTP ${error.status}: ${error.message}`;
-  if (error instanceof OpenAI.APIConnectionError) return `connection failed: ${error.message}`;
+  if (error instanceof Sdk.APIConnectionError) return `connection failed: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 };
 
@@ -77,16 +87,25 @@ export interface OpenAIEndpointOptions {
  * thinking switch are middleware (`createOpenAICompatibleModel` puts them together).
  */
 export function openAIEndpoint(options: OpenAIEndpointOptions): ChatModel {
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey ?? 'none',
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    fetch: options.fetch ?? nodeHttpFetch,
-  });
+  let client: Promise<{ Sdk: Sdk; client: OpenAI }> | undefined;
+  const clientOf = () => {
+    client ??= loadSdk().then((Sdk) => ({
+      Sdk,
+      client: new Sdk({
+        baseURL: options.baseURL,
+        apiKey: options.apiKey ?? 'none',
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+        fetch: options.fetch ?? nodeHttpFetch,
+      }),
+    }));
+    return client;
+  };
   return {
     name: options.name,
     async complete(request: ChatRequest): Promise<ChatResponse> {
+      // Loading the SDK (the first call only) is not the endpoint's latency.
+      const { Sdk, client } = await clientOf();
       const started = performance.now();
       const body: Record<string, unknown> = {
         model: options.model,
@@ -118,8 +137,8 @@ export function openAIEndpoint(options: OpenAIEndpointOptions): ChatModel {
         );
       } catch (error) {
         if (request.signal?.aborted) throw error;
-        const status = error instanceof OpenAI.APIError ? error.status : undefined;
-        const reason = `${options.baseURL}: ${describe(error)}`;
+        const status = error instanceof Sdk.APIError ? error.status : undefined;
+        const reason = `${options.baseURL}: ${describe(Sdk, error)}`;
         throw new ChatModelError(reason, [reason], {
           isRetryable: RETRYABLE(status),
           ...(status !== undefined && { status }),
