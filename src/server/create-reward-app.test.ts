@@ -218,6 +218,41 @@ describe('auth, limits and operations', () => {
     expect(text).toContain('# TYPE rewardkit_http_request_duration_seconds histogram');
   });
 
+  test('should echo the request id on every answer, refusals and errors included', async () => {
+    const cases: Array<[string, Partial<RewardAppDeps>, string, unknown, Record<string, string>, number]> = [
+      ['scored', {}, '/v1/rewards', { samples: [{ id: 'a', response: '1' }] }, {}, 200],
+      ['openrlhf', {}, '/get_reward', { query: ['1'], prompts: [''], labels: ['1'] }, {}, 200],
+      ['malformed', {}, '/v1/rewards', '{', {}, 400],
+      ['unknown route', {}, '/v2/nothing', {}, {}, 404],
+      ['unauthorized', { options: { tokens: ['s3cret'] } }, '/v1/rewards', { samples: [] }, {}, 401],
+      [
+        'too large',
+        { options: { maxBodyBytes: 10 } },
+        '/v1/rewards',
+        { samples: [{ id: 'a', response: '1' }] },
+        {},
+        413,
+      ],
+    ];
+    for (const [name, extra, path, body, headers, status] of cases) {
+      const { post } = appFor(SPEC, extra);
+      const given = await post(path, body, { ...headers, 'X-Request-Id': `given-${status}` });
+      expect([name, given.status, given.headers.get('x-request-id')]).toEqual([
+        name,
+        status,
+        `given-${status}`,
+      ]);
+      const made = await post(path, body, headers);
+      expect([name, made.headers.get('x-request-id')]).toEqual([
+        name,
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ]);
+    }
+    const { app } = appFor(SPEC);
+    const health = await app.request('http://localhost/healthz', { headers: { 'X-Request-Id': 'h-1' } });
+    expect(health.headers.get('x-request-id')).toBe('h-1');
+  });
+
   test('should answer an unknown route with a JSON 404', async () => {
     const { post } = appFor(SPEC);
     const res = await post('/v2/nothing', {});

@@ -26,6 +26,13 @@ describe('createTimeOrderedIds', () => {
     expect(ids.at(-1)?.slice(0, 13)).toBe('00000000-0006');
   });
 
+  it('draws fresh random bits for every id, across refills of its pool of random bytes', () => {
+    const next = createTimeOrderedIds(() => 9);
+    const ids = Array.from({ length: 2000 }, next);
+    expect(ids.every((id) => UUID_V7.test(id))).toBe(true);
+    expect(new Set(ids.map((id) => id.slice(19))).size).toBe(ids.length);
+  });
+
   it('differs between generators made in the same millisecond', () => {
     const a = createTimeOrderedIds(() => 7)();
     const b = createTimeOrderedIds(() => 7)();

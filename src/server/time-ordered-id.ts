@@ -10,7 +10,9 @@ import { randomFillSync } from 'node:crypto';
 export function createTimeOrderedIds(now: () => number = Date.now): () => string {
   let lastMs = -1;
   let counter = 0;
-  const random = Buffer.alloc(8);
+  // Random bytes for 512 ids at a time: one randomFillSync call per id was 1.6% of a fast route.
+  const pool = Buffer.alloc(8 * 512);
+  let used = pool.length;
   return () => {
     let ms = now();
     if (ms > lastMs) {
@@ -25,7 +27,12 @@ export function createTimeOrderedIds(now: () => number = Date.now): () => string
         counter = 0;
       }
     }
-    randomFillSync(random);
+    if (used === pool.length) {
+      randomFillSync(pool);
+      used = 0;
+    }
+    const random = pool.subarray(used, used + 8);
+    used += 8;
     const time = ms.toString(16).padStart(12, '0');
     const randA = (0x7000 | counter).toString(16);
     const randB = random.toString('hex');
