@@ -49,6 +49,39 @@ describe('rewardkit serve: trainer contracts', () => {
     ]);
   });
 
+  test('should have committed what it answered before the answer, on the store thread or inline', async () => {
+    for (const writer of ['thread', 'inline']) {
+      const storePath = join(tempDir(), 'store.sqlite');
+      serving = await startServe(['--spec', 'math'], {
+        REWARDKIT_STORE: storePath,
+        ...(writer === 'inline' && { REWARDKIT_STORE_WRITER: 'inline' }),
+      });
+      const body = { query: ['#### 4', '#### 5'], prompts: ['', ''], labels: ['4', '4'] };
+      for (let i = 0; i < 5; i++) {
+        expect((await postJson(`${serving.url}/get_reward`, body, { 'X-Request-Id': `w${i}` })).status).toBe(
+          200,
+        );
+        // Read while the server runs, through a connection of our own: the rows are there already.
+        const store = openSqliteStore(storePath);
+        try {
+          const [run] = await store.listRuns();
+          const saved = await store.listResults(run?.id as string, { requestId: `w${i}` });
+          expect([writer, saved.map((r) => [r.id, r.reward])]).toEqual([
+            writer,
+            [
+              [`w${i}-0`, 1],
+              [`w${i}-1`, 0],
+            ],
+          ]);
+        } finally {
+          await store.close();
+        }
+      }
+      expect((await serving.stop()).code).toBe(0);
+      serving = undefined;
+    }
+  });
+
   test('should keep the text each stored result judged, unless --no-sample-text', async () => {
     const prompt = 'What is 2+2? ';
     const body = { query: [`${prompt}#### 4`], prompts: [prompt], labels: ['4'] };

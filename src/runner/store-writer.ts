@@ -22,6 +22,11 @@ export type StoreWriterReply = { readonly id: number; readonly error?: string };
  */
 export interface StoreWriter {
   save(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
+  /**
+   * Saves a batch and resolves once it is committed (a server answers only then); the caller
+   * bounds how many wait, so these are not counted against `maxInFlight`.
+   */
+  commit(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -55,17 +60,25 @@ export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
     const batches = committed.splice(0);
     await Promise.all(batches);
   };
+  const send = (runId: string, rows: readonly SqliteResultRow[]): Promise<void> => {
+    const id = nextId++;
+    const done = new Promise<void>((resolve, reject) => inFlight.set(id, { resolve, reject }));
+    worker.postMessage({ type: 'save', id, runId, rows } satisfies StoreWriterRequest);
+    return done;
+  };
   return {
     async save(runId, rows) {
       if (failure) throw failure;
       if (rows.length === 0) return;
-      const id = nextId++;
-      const done = new Promise<void>((resolve, reject) => inFlight.set(id, { resolve, reject }));
+      const done = send(runId, rows);
       // Kept awaited, so a failure is raised by a later call rather than left unhandled.
       done.catch(() => {});
       committed.push(done);
-      worker.postMessage({ type: 'save', id, runId, rows } satisfies StoreWriterRequest);
       while (committed.length > maxInFlight) await committed.shift();
+    },
+    async commit(runId, rows) {
+      if (failure) throw failure;
+      if (rows.length > 0) await send(runId, rows);
     },
     flush: settle,
     async close() {

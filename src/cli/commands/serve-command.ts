@@ -188,7 +188,7 @@ Examples:
       const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
-      const { createSummaryAccumulator } = await import('../../runner/index.js');
+      const { createSummaryAccumulator, startStoreWriter } = await import('../../runner/index.js');
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
@@ -227,22 +227,27 @@ Examples:
         : store
           ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
           : undefined;
-      const { encodeSqliteResults } = await import('../../store/index.js');
+      const { encodeSqliteResults, isSqliteStore } = await import('../../store/index.js');
+      // One process with a SQLite file inserts on a thread with its own connection, so the event
+      // loop parses, verifies and answers while the rows go in (REWARDKIT_STORE_WRITER=inline keeps
+      // them on the event loop, as `score` does). Answers still wait for the commit.
+      const storeThread =
+        !child &&
+        run &&
+        store &&
+        isSqliteStore(store) &&
+        store.path !== ':memory:' &&
+        process.env.REWARDKIT_STORE_WRITER !== 'inline'
+          ? startStoreWriter(store.path)
+          : undefined;
       const writer =
         store && run
-          ? createResultWriter((results, requestIds, texts) =>
-              child?.primaryWrites
-                ? saveThroughPrimary(
-                    encodeSqliteResults(results, {
-                      requestId: requestIds,
-                      ...(flags.sampleText && { samples: texts }),
-                    }),
-                  )
-                : store.saveResults(run.id, results, {
-                    requestId: requestIds,
-                    ...(flags.sampleText && { samples: texts }),
-                  }),
-            )
+          ? createResultWriter((results, requestIds, texts) => {
+              const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
+              if (child?.primaryWrites) return saveThroughPrimary(encodeSqliteResults(results, options));
+              if (storeThread) return storeThread.commit(run.id, encodeSqliteResults(results, options));
+              return store.saveResults(run.id, results, options);
+            })
           : undefined;
       const summary = createSummaryAccumulator();
       const started = performance.now();
@@ -304,6 +309,11 @@ Examples:
         process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
         state.exitCode = EXIT.error;
       } finally {
+        // Everything acknowledged is committed by now (answers wait for the commit).
+        await storeThread?.close().catch((error: unknown) => {
+          process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
+          state.exitCode = EXIT.error;
+        });
         await evaluator.close();
         await runCodeSandbox?.close();
         await store?.close();

@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { encodeSqliteResults, openSqliteStore } from '../store/index.js';
+import { okResult } from '../store/test-utils/store-conformance.js';
+import { startStoreWriter } from './store-writer.js';
+
+async function storeWithRun() {
+  const path = join(mkdtempSync(join(tmpdir(), 'rk-store-writer-')), 's.sqlite');
+  const store = openSqliteStore(path);
+  const run = await store.createRun({ spec_name: 'writer', spec: {}, input: 'http' });
+  return { path, store, runId: run.id };
+}
+
+describe('startStoreWriter', () => {
+  test('commit resolves once the rows are committed: another connection reads them at once', async () => {
+    const { path, store, runId } = await storeWithRun();
+    const writer = startStoreWriter(path);
+    try {
+      for (let batch = 0; batch < 3; batch++) {
+        const rows = encodeSqliteResults([okResult(`b${batch}-0`, 1), okResult(`b${batch}-1`, 0)], {
+          requestId: `req-${batch}`,
+        });
+        await writer.commit(runId, rows);
+        const saved = await store.listResults(runId, { requestId: `req-${batch}` });
+        expect(saved.map((r) => [r.id, r.reward])).toEqual([
+          [`b${batch}-0`, 1],
+          [`b${batch}-1`, 0],
+        ]);
+      }
+    } finally {
+      await writer.close();
+      await store.close();
+    }
+  });
+
+  test('a batch the store refuses rejects its commit with the file named, and the writer goes on', async () => {
+    const { path, store, runId } = await storeWithRun();
+    const writer = startStoreWriter(path);
+    try {
+      // No such run: the results' foreign key refuses the rows.
+      await expect(writer.commit('no-such-run', encodeSqliteResults([okResult('x', 1)]))).rejects.toThrow(
+        new RegExp(`Saving results to ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed: .*FOREIGN KEY`),
+      );
+      await writer.commit(runId, encodeSqliteResults([okResult('y', 1)]));
+      expect((await store.listResults(runId)).map((r) => r.id)).toEqual(['y']);
+    } finally {
+      await writer.close();
+      await store.close();
+    }
+  });
+});
