@@ -50,4 +50,17 @@ describe('startStoreWriter', () => {
       await store.close();
     }
   });
+
+  test('a stopped thread says so, and a later commit fails instead of waiting for an answer', async () => {
+    const { path, store, runId } = await storeWithRun();
+    const writer = startStoreWriter(path);
+    await writer.commit(runId, encodeSqliteResults([okResult('a', 1)]));
+    expect(writer.stopped()).toBe(false);
+    await writer.close();
+    expect(writer.stopped()).toBe(true);
+    await expect(writer.commit(runId, encodeSqliteResults([okResult('b', 1)]))).rejects.toThrow(
+      /store writer .* stopped/,
+    );
+    await store.close();
+  });
 });

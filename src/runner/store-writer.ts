@@ -27,6 +27,8 @@ export interface StoreWriter {
    * bounds how many wait, so these are not counted against `maxInFlight`.
    */
   commit(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
+  /** Whether the thread is gone (it failed or stopped): later calls fail, so a caller may save inline. */
+  stopped(): boolean;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,10 +54,10 @@ export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
   worker.on('error', (error) =>
     fail(new RewardKitError('RK_STORE', `The store writer of ${path} failed: ${error.message}`)),
   );
-  worker.on('exit', (code) => {
-    if (inFlight.size > 0)
-      fail(new RewardKitError('RK_STORE', `The store writer of ${path} stopped (exit code ${code})`));
-  });
+  // Also when idle: a batch sent to a thread that is gone would never be answered.
+  worker.on('exit', (code) =>
+    fail(new RewardKitError('RK_STORE', `The store writer of ${path} stopped (exit code ${code})`)),
+  );
   const settle = async () => {
     const batches = committed.splice(0);
     await Promise.all(batches);
@@ -80,6 +82,7 @@ export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
       if (failure) throw failure;
       if (rows.length > 0) await send(runId, rows);
     },
+    stopped: () => failure !== undefined,
     flush: settle,
     async close() {
       try {

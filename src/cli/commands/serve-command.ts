@@ -245,7 +245,9 @@ Examples:
           ? createResultWriter((results, requestIds, texts) => {
               const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
               if (child?.primaryWrites) return saveThroughPrimary(encodeSqliteResults(results, options));
-              if (storeThread) return storeThread.commit(run.id, encodeSqliteResults(results, options));
+              // A thread that died fails the batches it held; later ones are saved here.
+              if (storeThread && !storeThread.stopped())
+                return storeThread.commit(run.id, encodeSqliteResults(results, options));
               return store.saveResults(run.id, results, options);
             })
           : undefined;
