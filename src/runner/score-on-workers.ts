@@ -7,7 +7,7 @@ import type { ScoredRow, ScoreWorkerKeeps } from './score-worker-messages.js';
 import { startScoreWorkers } from './score-workers.js';
 import { failedChunk, scoredRow } from './scored-row.js';
 import type { ScoringContext } from './scoring-context.js';
-import { startStoreWriter } from './store-writer.js';
+import { storeWriterFor } from './store-writer.js';
 
 /** Records per chunk: enough that a message costs little next to scoring them. */
 const CHUNK = 256;
@@ -49,12 +49,8 @@ export async function scoreOnWorkers(
   });
   const repeated = createRepeatedIdCheck();
   // Inserting is the main thread's largest cost once workers read and verify: a file's rows are
-  // saved by a thread of their own (an in-memory store has no second connection), unless
-  // REWARDKIT_STORE_WRITER=inline keeps them on the main thread (a machine with few cores).
-  const writer =
-    run && sqlite && sqlite.path !== ':memory:' && process.env.REWARDKIT_STORE_WRITER !== 'inline'
-      ? startStoreWriter(sqlite.path)
-      : undefined;
+  // saved by a thread of their own.
+  const writer = run ? storeWriterFor(sqlite) : undefined;
 
   const write = async (rows: readonly ScoredRow[]) => {
     let lines = '';

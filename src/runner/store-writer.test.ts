@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { encodeSqliteResults, openSqliteStore } from '../store/index.js';
 import { okResult } from '../store/test-utils/store-conformance.js';
-import { startStoreWriter } from './store-writer.js';
+import { type StoreWriter, startStoreWriter } from './store-writer.js';
 
 async function storeWithRun() {
   const path = join(mkdtempSync(join(tmpdir(), 'rk-store-writer-')), 's.sqlite');
@@ -13,11 +13,23 @@ async function storeWithRun() {
   return { path, store, runId: run.id };
 }
 
+/** A store with a run and a writer on its file, both closed after `use`. */
+async function withWriter(
+  use: (context: Awaited<ReturnType<typeof storeWithRun>> & { writer: StoreWriter }) => Promise<void>,
+) {
+  const context = await storeWithRun();
+  const writer = startStoreWriter(context.path);
+  try {
+    await use({ ...context, writer });
+  } finally {
+    await writer.close();
+    await context.store.close();
+  }
+}
+
 describe('startStoreWriter', () => {
-  test('commit resolves once the rows are committed: another connection reads them at once', async () => {
-    const { path, store, runId } = await storeWithRun();
-    const writer = startStoreWriter(path);
-    try {
+  test('commit resolves once the rows are committed: another connection reads them at once', () =>
+    withWriter(async ({ store, runId, writer }) => {
       for (let batch = 0; batch < 3; batch++) {
         const rows = encodeSqliteResults([okResult(`b${batch}-0`, 1), okResult(`b${batch}-1`, 0)], {
           requestId: `req-${batch}`,
@@ -29,27 +41,17 @@ describe('startStoreWriter', () => {
           [`b${batch}-1`, 0],
         ]);
       }
-    } finally {
-      await writer.close();
-      await store.close();
-    }
-  });
+    }));
 
-  test('a batch the store refuses rejects its commit with the file named, and the writer goes on', async () => {
-    const { path, store, runId } = await storeWithRun();
-    const writer = startStoreWriter(path);
-    try {
+  test('a batch the store refuses rejects its commit with the file named, and the writer goes on', () =>
+    withWriter(async ({ path, store, runId, writer }) => {
       // No such run: the results' foreign key refuses the rows.
       await expect(writer.commit('no-such-run', encodeSqliteResults([okResult('x', 1)]))).rejects.toThrow(
         new RegExp(`Saving results to ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed: .*FOREIGN KEY`),
       );
       await writer.commit(runId, encodeSqliteResults([okResult('y', 1)]));
       expect((await store.listResults(runId)).map((r) => r.id)).toEqual(['y']);
-    } finally {
-      await writer.close();
-      await store.close();
-    }
-  });
+    }));
 
   test('a stopped thread says so, and a later commit fails instead of waiting for an answer', async () => {
     const { path, store, runId } = await storeWithRun();

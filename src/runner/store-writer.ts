@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { RewardKitError, workerEntry } from '../core/index.js';
-import type { SqliteResultRow } from '../store/index.js';
+import { isSqliteStore, type SqliteResultRow, type Store } from '../store/index.js';
 
 export type StoreWriterRequest =
   | {
@@ -31,6 +31,16 @@ export interface StoreWriter {
   stopped(): boolean;
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The writer thread for a store where one can run — a SQLite file (an in-memory database has no
+ * second connection) — unless REWARDKIT_STORE_WRITER=inline keeps saving on the calling thread
+ * (a machine with few cores); undefined otherwise.
+ */
+export function storeWriterFor(store: Store | undefined): StoreWriter | undefined {
+  if (!store || !isSqliteStore(store) || store.path === ':memory:') return undefined;
+  return process.env.REWARDKIT_STORE_WRITER === 'inline' ? undefined : startStoreWriter(store.path);
 }
 
 export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {

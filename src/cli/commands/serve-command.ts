@@ -188,7 +188,7 @@ Examples:
       const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
-      const { createSummaryAccumulator, startStoreWriter } = await import('../../runner/index.js');
+      const { createSummaryAccumulator, storeWriterFor } = await import('../../runner/index.js');
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
@@ -227,19 +227,10 @@ Examples:
         : store
           ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
           : undefined;
-      const { encodeSqliteResults, isSqliteStore } = await import('../../store/index.js');
+      const { encodeSqliteResults } = await import('../../store/index.js');
       // One process with a SQLite file inserts on a thread with its own connection, so the event
-      // loop parses, verifies and answers while the rows go in (REWARDKIT_STORE_WRITER=inline keeps
-      // them on the event loop, as `score` does). Answers still wait for the commit.
-      const storeThread =
-        !child &&
-        run &&
-        store &&
-        isSqliteStore(store) &&
-        store.path !== ':memory:' &&
-        process.env.REWARDKIT_STORE_WRITER !== 'inline'
-          ? startStoreWriter(store.path)
-          : undefined;
+      // loop parses, verifies and answers while the rows go in. Answers still wait for the commit.
+      const storeThread = !child && run ? storeWriterFor(store) : undefined;
       const writer =
         store && run
           ? createResultWriter((results, requestIds, texts) => {
