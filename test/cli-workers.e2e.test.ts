@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { AUTO_WORKERS_MIN_ROWS, autoWorkers } from '../src/cli/scoring-evaluator.js';
 import { readParquetRecords } from '../src/dataset/index.js';
 import { type VerlRow, writeVerlParquet } from '../src/dataset/test-utils/verl-parquet.js';
 import { openSqliteStore } from '../src/store/index.js';
@@ -115,6 +117,34 @@ describe('--workers', () => {
         [`${i}#1`, 0],
       ]),
     );
+  });
+
+  test('should start threads by default only for an input large enough to pay back their start-up', async () => {
+    const dir = tempDir();
+    const many = Array.from({ length: AUTO_WORKERS_MIN_ROWS }, (_, i) =>
+      JSON.stringify({ id: `r${i}`, response: `#### ${i % 5 === 0 ? i + 1 : i}`, reference: String(i) }),
+    );
+    writeFileSync(join(dir, 'in.jsonl'), `${many.join('\n')}\n`);
+    const threads = autoWorkers();
+    const byDefault = await scoreMath(dir, join(dir, 'auto.jsonl'), '--store', 'none');
+    expect(byDefault.code).toBe(0);
+    if (availableParallelism() > 1) {
+      expect(byDefault.stderr).toContain(
+        `scoring 30,000 rows on ${threads} worker thread${threads === 1 ? '' : 's'} (--workers auto`,
+      );
+    } else {
+      expect(byDefault.stderr).not.toContain('worker thread');
+    }
+    const mainThread = await scoreMath(dir, join(dir, 'main.jsonl'), '--store', 'none', '--workers', '0');
+    expect(mainThread.stderr).not.toContain('worker thread');
+    expect(withoutTimings(readJsonl(join(dir, 'auto.jsonl')))).toEqual(
+      withoutTimings(readJsonl(join(dir, 'main.jsonl'))),
+    );
+
+    writeFileSync(join(dir, 'in.jsonl'), `${many.slice(0, AUTO_WORKERS_MIN_ROWS - 1).join('\n')}\n`);
+    const small = await scoreMath(dir, join(dir, 'small.jsonl'), '--store', 'none');
+    expect(small.code).toBe(0);
+    expect(small.stderr).not.toContain('worker thread');
   });
 
   test('should read stdin and write stdout on the workers, in input order', async () => {

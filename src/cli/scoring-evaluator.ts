@@ -3,32 +3,56 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { ChatModel } from '../llm/index.js';
 import type { Evaluator, ResolvedSpec } from '../spec/index.js';
 
-/** What `--workers auto` means: the cores less the main thread, at most 8 (more gained nothing, BENCHMARKS.md). */
-export const autoWorkers = () => Math.min(8, Math.max(1, availableParallelism() - 1));
+/** What `--workers auto` means for `serve`: the cores less the main thread, at most 8 (more gained nothing, BENCHMARKS.md). */
+export const autoWorkers = (cores = availableParallelism()) => Math.min(8, Math.max(1, cores - 1));
+
+/**
+ * The fewest input rows for which `score --workers auto` starts threads. A thread's start-up
+ * (about 0.35 s) is not paid back by a small file: short math rows paid it back from about 30,000
+ * rows on 2 cores, sooner on more (BENCHMARKS.md, Scoring a large file).
+ */
+export const AUTO_WORKERS_MIN_ROWS = 30_000;
+
+/**
+ * `score`'s thread count: `auto` (the default) is {@link autoWorkers} for an input of at least
+ * {@link AUTO_WORKERS_MIN_ROWS} rows on a machine of two cores or more, else 0 (the main thread) —
+ * also when the rows could not be counted (stdin, a mapping that expands rows). A number is taken
+ * as given.
+ */
+export function scoreWorkers(
+  flag: number | 'auto',
+  rows: number | undefined,
+  cores = availableParallelism(),
+): number {
+  if (flag !== 'auto') return flag;
+  const enough = rows !== undefined && rows >= AUTO_WORKERS_MIN_ROWS;
+  return enough && cores > 1 ? autoWorkers(cores) : 0;
+}
 
 /**
  * `--workers`, shared by `score` and `serve`, which use the threads differently: `score` hands
  * each thread whole chunks of the file to read, verify and serialize; `serve` only verification,
- * since every request arrives on the one event loop. Off by default: a thread's start-up (about
- * 0.35 s) is not paid back below some 30,000 rows on 2 cores, and the server's pool was slower
- * than its main thread for the math preset (BENCHMARKS.md; `serve --processes` scales instead).
+ * since every request arrives on the one event loop. `score` defaults to `auto`, which starts
+ * threads only for inputs large enough to pay back their start-up ({@link scoreWorkers}); `serve`
+ * to 0, since its pool was slower than its main thread for the math preset (BENCHMARKS.md; `serve
+ * --processes` scales instead).
  */
 export const workersOption = (use: 'score' | 'serve') =>
   new Option(
     '--workers <n|auto>',
     use === 'score'
-      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing what they return and a thread saving it to the store (auto: ${autoWorkers()} here, the cores less one, at most 8; 0: all on the main thread; specs with judge models always run there, and specs comparing a group's rollouts only verify on the threads)`
+      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing what they return and a thread saving it to the store (auto: ${autoWorkers()} here, the cores less one, at most 8, for inputs of ${AUTO_WORKERS_MIN_ROWS.toLocaleString('en-US')} rows or more, else none; 0: all on the main thread; specs with judge models always run there, and specs comparing a group's rollouts only verify on the threads)`
       : `worker threads verifying samples off the main thread (auto: ${autoWorkers()} here; 0: on the main thread; specs with judge models always run there; for many cores see --processes)`,
   )
-    .argParser((value) => {
-      if (value === 'auto') return autoWorkers();
+    .argParser((value): number | 'auto' => {
+      if (value === 'auto') return use === 'score' ? 'auto' : autoWorkers();
       const n = Number(value);
       if (!Number.isInteger(n) || n < 0) {
         throw new InvalidArgumentError(`--workers expects an integer ≥ 0 or "auto", got "${value}".`);
       }
       return n;
     })
-    .default(0);
+    .default(use === 'score' ? 'auto' : 0);
 
 /** `--no-traces`, shared by `score`, `judge <kind>` and `serve`. */
 export const TRACES_FLAG_HELP =

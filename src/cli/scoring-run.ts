@@ -16,7 +16,12 @@ import { loadConfiguredModels } from './models-location.js';
 import { positiveInt } from './number-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { createProgressReporter } from './progress.js';
-import { createScoringEvaluator, TRACES_FLAG_HELP, workersOption } from './scoring-evaluator.js';
+import {
+  createScoringEvaluator,
+  scoreWorkers,
+  TRACES_FLAG_HELP,
+  workersOption,
+} from './scoring-evaluator.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from './store-location.js';
 
 /** The flags of every command that scores samples with a spec (`score`, `judge <kind>`). */
@@ -36,7 +41,7 @@ export interface ScoringFlags extends DatasetInputFlags {
   traces: boolean;
   /** Only where the command has `--allow-unsafe-code` and `--workers` (`code: true`). */
   allowUnsafeCode?: boolean;
-  workers?: number;
+  workers?: number | 'auto';
 }
 
 /**
@@ -113,7 +118,16 @@ export async function runScoring(
     const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
     for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
   }
-  const workers = flags.workers ?? 0;
+  // Counted once: for the progress bar, and for `--workers auto`, which starts threads only for
+  // a file large enough to pay back their start-up.
+  const total =
+    fromStdin || (!flags.progress && flags.workers !== 'auto') ? undefined : await inputTotal(flags);
+  const workers = models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total);
+  if (flags.workers === 'auto' && workers > 0) {
+    process.stderr.write(
+      `rewardkit: scoring ${total?.toLocaleString('en-US')} rows on ${workers} worker thread${workers === 1 ? '' : 's'} (--workers auto; --workers 0 keeps them on the main thread)\n`,
+    );
+  }
   const allowUnsafeCode = flags.allowUnsafeCode ?? false;
   const evaluator = await createScoringEvaluator(spec, {
     workers,
@@ -125,11 +139,11 @@ export async function runScoring(
   // Worker threads score whole chunks of the file (reading, verifying, serializing), except for
   // specs with judge models (their rate limits and cache live here) and, as scoreFile decides,
   // specs comparing a group's rollouts, which stay together on a pool that verifies only.
-  const onWorkers = workers > 0 && models.size === 0;
+  const onWorkers = workers > 0;
   const { specWarnings } = await import('../spec/index.js');
   for (const warning of specWarnings(spec)) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({
-    total: fromStdin || !flags.progress ? undefined : await inputTotal(flags),
+    total: flags.progress ? total : undefined,
     enabled: flags.progress && !toStdout,
   });
   const controller = new AbortController();
