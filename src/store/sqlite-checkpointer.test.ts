@@ -53,7 +53,9 @@ describe('startSqliteCheckpointer', () => {
       insertRows(db, 20_000);
       checkpointer.committed();
       await new Promise((resolve) => setTimeout(resolve, i));
+      expect(checkpointer.running).toBe(true);
       await checkpointer.stop();
+      expect(checkpointer.running).toBe(false);
       checkpointer.committed(); // after stop: ignored, not an error
       await checkpointer.stop(); // twice: resolves at once
     }

@@ -6,7 +6,12 @@ import { newRunId } from './new-run-id.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import { specHash } from './spec-hash.js';
-import { type SqliteCheckpointer, startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import {
+  SQLITE_CHECKPOINT_PAGES,
+  type SqliteCheckpointer,
+  startSqliteCheckpointer,
+  WRITER_CHECKPOINT_PAGES,
+} from './sqlite-checkpointer.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
@@ -172,9 +177,15 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     if (checkpointer === undefined) {
       try {
         checkpointer = startSqliteCheckpointer(path);
+        db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
       } catch {
         checkpointer = null;
       }
+    }
+    if (checkpointer && !checkpointer.running) {
+      // The thread is gone: the writer's own checkpoints keep the log short again, as without one.
+      db.pragma(`wal_autocheckpoint = ${SQLITE_CHECKPOINT_PAGES}`);
+      checkpointer = null;
     }
     checkpointer?.committed();
   };
