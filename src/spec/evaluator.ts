@@ -11,7 +11,7 @@ import {
 import type { ChatModel } from '../llm/index.js';
 import { type CodeSandbox, createCodeSandbox } from '../verify/code/index.js';
 import { aggregateEvidence, sourceName } from './aggregate.js';
-import { withSharedDeadline } from './shared-deadline.js';
+import { type LazyDeadline, withSharedDeadline } from './shared-deadline.js';
 import { SourceFailedError } from './source-failed-error.js';
 import type {
   GroupSourceCheck,
@@ -206,6 +206,21 @@ interface SourceRun {
   warnings: string[];
 }
 
+/**
+ * A source's context under its time budget: the signal is the shared deadline's, joined when a
+ * source first reads it. A class, since an object literal with a getter has its accessor defined
+ * at run time on every call (one per sample and source; see LazySignal in shared-deadline.ts).
+ */
+class BudgetedContext implements SourceContext {
+  constructor(
+    readonly services: SourceServices,
+    private readonly deadline: LazyDeadline,
+  ) {}
+  get signal(): AbortSignal {
+    return this.deadline.signal;
+  }
+}
+
 /** Runs `work` under the source's time budget and the caller's abort signal. */
 function withSourceBudget<T>(
   source: SourceConfig,
@@ -213,12 +228,7 @@ function withSourceBudget<T>(
   work: (context: SourceContext) => T | Promise<T>,
 ): T | Promise<T> {
   return withSharedDeadline(context.signal, source.timeout_ms, (deadline) =>
-    work({
-      ...context,
-      get signal() {
-        return deadline.signal;
-      },
-    }),
+    work(new BudgetedContext(context.services, deadline)),
   );
 }
 
