@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { openPostgresStore } from '../src/store/index.js';
 import { startTestPostgres } from '../src/store/test-utils/start-test-postgres.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import { postJson, startServe } from './serve-harness.js';
 
 const server = await startTestPostgres();
 afterAll(() => server.stop());
@@ -74,6 +76,58 @@ describe.skipIf(!server.available)('rewardkit with a PostgreSQL store', () => {
     expect(resumed.stdout).toContain(runId);
     const again = JSON.parse((await runCli(['runs', 'show', runId, '--store', url])).stdout);
     expect(again.sources).toEqual([expect.objectContaining({ source: 'math', count: 3 })]);
+  }, 120_000);
+});
+
+describe.skipIf(!server.available)('serve --processes with a PostgreSQL store', () => {
+  test('should have every process write its own results into one run, finished with the merged summary', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', url]);
+    const requestIds: string[] = [];
+    const pids = new Set<number>();
+    try {
+      for (let i = 0; i < 200 && pids.size < 2; i++) {
+        const health = await fetch(`${serving.url}/healthz`, { headers: { connection: 'close' } });
+        pids.add(((await health.json()) as { pid: number }).pid);
+      }
+      // Fresh connections, which the primary hands to the processes in turn.
+      for (let i = 0; i < 12; i++) {
+        const res = await postJson(
+          `${serving.url}/get_reward`,
+          {
+            query: [`Q${i}: 2+2? #### 4`, `Q${i}: 2+3? #### 6`],
+            prompts: [`Q${i}: 2+2? `, `Q${i}: 2+3? `],
+            labels: ['4', '5'],
+          },
+          { connection: 'close' },
+        );
+        expect(res.status).toBe(200);
+        expect((res.json() as { rewards: number[] }).rewards).toEqual([1, 0]);
+        requestIds.push(res.headers.get('x-request-id') as string);
+      }
+    } finally {
+      expect((await serving.stop()).code).toBe(0);
+    }
+    expect(pids.size).toBe(2);
+    const store = await openPostgresStore(url);
+    try {
+      const [run] = await store.listRuns();
+      expect(run?.status).toBe('finished');
+      expect(run?.summary).toMatchObject({ rows: requestIds.length * 2, failed: 0, mean_reward: 0.5 });
+      expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(
+        requestIds.length * 2,
+      );
+      for (const requestId of requestIds) {
+        const rows = await store.listResults(run?.id as string, { requestId });
+        expect(rows.map((r) => [r.id, r.reward])).toEqual([
+          [`${requestId}-0`, 1],
+          [`${requestId}-1`, 0],
+        ]);
+      }
+    } finally {
+      await store.close();
+    }
   }, 120_000);
 });
 
