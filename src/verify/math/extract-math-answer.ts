@@ -38,6 +38,13 @@ export interface ExtractOptions {
   mathSpanFallback?: boolean;
   /** The references are option letters: a response's own option letter is evidence too. */
   choice?: boolean;
+  /**
+   * Look for every rule's reading, for `candidates` (default true). False stops at a boxed answer,
+   * an answer anchor or a `####` line, which the later rules cannot overrule: the same answer,
+   * with `candidates` holding only the readings found until then (`verifyMath` without `explain`;
+   * half the verifier's time for a GSM8K-style response went into the fallback rules' scans).
+   */
+  allCandidates?: boolean;
 }
 
 /**
@@ -372,22 +379,25 @@ export function extractMathAnswer(response: string, options: ExtractOptions = {}
   const hashes = text.lastIndexOf('####');
   const hashLine = hashes >= 0 ? (text.slice(hashes + 4).split('\n')[0] ?? '').trim() : '';
   if (hashLine !== '') candidates.push({ rule: 'gsm8k', text: hashLine });
-  const letter = options.choice ? optionLetter(text) : null;
-  if (letter !== null) candidates.push({ rule: 'choice', text: letter });
-  const spans = mathSpans(text);
-  const lastSpan = spans.at(-1);
-  const span = spanFallback ? lastSpan?.content.trim() : undefined;
-  if (span) candidates.push({ rule: 'math_span', text: span });
-  const bare = spanFallback ? bareExpression(text) : null;
-  if (bare !== null) candidates.push({ rule: 'bare_expression', text: bare });
-  const number = numberFallback ? lastNumber(proseOutsideMath(text, spans)) : null;
-  if (number !== null) candidates.push({ rule: 'last_number', text: number });
-
   // "Final answer: 10,455" after boxed intermediate results states the answer last.
   const anchorLast =
     anchored !== null &&
     boxes.length > 0 &&
     anchored.at > text.search(/\\(?:boxed|fbox)(?![\s\S]*\\(?:boxed|fbox))/);
+  // A box, an anchor or a `####` line decides before any rule below is read (see the end).
+  const decided = boxes.length > 0 || anchored !== null || hashLine !== '';
+  const readRest = (options.allCandidates ?? true) || !decided;
+  const letter = readRest && options.choice ? optionLetter(text) : null;
+  if (letter !== null) candidates.push({ rule: 'choice', text: letter });
+  const spans = readRest ? mathSpans(text) : [];
+  const lastSpan = spans.at(-1);
+  const span = spanFallback ? lastSpan?.content.trim() : undefined;
+  if (span) candidates.push({ rule: 'math_span', text: span });
+  const bare = readRest && spanFallback ? bareExpression(text) : null;
+  if (bare !== null) candidates.push({ rule: 'bare_expression', text: bare });
+  const number = readRest && numberFallback ? lastNumber(proseOutsideMath(text, spans)) : null;
+  if (number !== null) candidates.push({ rule: 'last_number', text: number });
+
   if (boxes.length > 0 && !anchorLast) {
     const answers = boxes.map((b) => b.trim());
     if (answers.every((a) => a === '')) return none('the \\boxed{} answer is empty', candidates);

@@ -96,6 +96,7 @@ export function verifyMath(
   const extraction = extractMathAnswer(response, {
     lastNumberFallback: options.lastNumberFallback ?? true,
     choice: golds.every((gold) => /^\(?[A-J]\)?$/.test(gold.trim())),
+    allCandidates: options.explain === true,
   });
   const explanation: MathExplanation | undefined = options.explain
     ? { candidates: extraction.candidates, answer: null, comparisons: [] }
