@@ -60,6 +60,8 @@ describe('startStoreWriter', () => {
     expect(writer.stopped()).toBe(false);
     await writer.close();
     expect(writer.stopped()).toBe(true);
+    // Closing a thread that is gone returns (serve closes its writer at shutdown, dead or not).
+    await writer.close();
     await expect(writer.commit(runId, encodeSqliteResults([okResult('b', 1)]))).rejects.toThrow(
       /store writer .* stopped/,
     );

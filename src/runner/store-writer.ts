@@ -68,6 +68,9 @@ export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
   worker.on('exit', (code) =>
     fail(new RewardKitError('RK_STORE', `The store writer of ${path} stopped (exit code ${code})`)),
   );
+  // Made now, so that closing a thread that has already exited (it failed, or close ran before)
+  // does not wait for an exit that will never come again.
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   const settle = async () => {
     const batches = committed.splice(0);
     await Promise.all(batches);
@@ -98,7 +101,6 @@ export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
       try {
         await settle();
       } finally {
-        const exited = new Promise((resolve) => worker.once('exit', resolve));
         worker.postMessage({ type: 'close' } satisfies StoreWriterRequest);
         await exited;
       }
