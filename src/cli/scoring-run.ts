@@ -118,12 +118,13 @@ export async function runScoring(
     const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
     for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
   }
+  // Specs with judge models score on the main thread (their rate limits and cache live here).
+  const autoThreads = flags.workers === 'auto' && models.size === 0;
   // Counted once: for the progress bar, and for `--workers auto`, which starts threads only for
   // a file large enough to pay back their start-up.
-  const total =
-    fromStdin || (!flags.progress && flags.workers !== 'auto') ? undefined : await inputTotal(flags);
+  const total = fromStdin || (!flags.progress && !autoThreads) ? undefined : await inputTotal(flags);
   const workers = models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total);
-  if (flags.workers === 'auto' && workers > 0) {
+  if (autoThreads && workers > 0) {
     process.stderr.write(
       `rewardkit: scoring ${total?.toLocaleString('en-US')} rows on ${workers} worker thread${workers === 1 ? '' : 's'} (--workers auto; --workers 0 keeps them on the main thread)\n`,
     );
@@ -136,10 +137,6 @@ export async function runScoring(
     traces: flags.traces,
     ownWorkers: true,
   });
-  // Worker threads score whole chunks of the file (reading, verifying, serializing), except for
-  // specs with judge models (their rate limits and cache live here) and, as scoreFile decides,
-  // specs comparing a group's rollouts, which stay together on a pool that verifies only.
-  const onWorkers = workers > 0;
   const { specWarnings } = await import('../spec/index.js');
   for (const warning of specWarnings(spec)) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({
@@ -165,7 +162,9 @@ export async function runScoring(
       ...(store !== undefined && { store }),
       onProgress: (p) => progress.update(p),
       onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
-      ...(onWorkers && {
+      // Threads score whole chunks of the file (reading, verifying, serializing), except, as
+      // scoreFile decides, specs comparing a group's rollouts: those verify on a pool only.
+      ...(workers > 0 && {
         workers: { count: workers, allowUnsafeCode, traces: flags.traces },
       }),
     });
