@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openSqliteStore } from '../src/store/index.js';
+import { openSqliteStore, runShardsFolder } from '../src/store/index.js';
 import { runCli, tempDir } from './cli-harness.js';
 import { postJson, startServe } from './serve-harness.js';
 
@@ -41,10 +42,26 @@ describe('serve --processes', () => {
         expect((answer.json() as { rewards: number[] }).rewards).toEqual([1, 0]);
         requestIds.push(answer.headers.get('x-request-id') as string);
       }
+      // The copies append to shards of their own; the primary merges them into the store file
+      // while serving, so a reader sees the rows before the server stops.
+      const reader = openSqliteStore(storePath, { readonly: true });
+      try {
+        const [run] = await reader.listRuns();
+        let seen = 0;
+        for (let i = 0; i < 200 && seen < requests * 2; i++) {
+          seen = (await reader.completedIds(run?.id as string)).size;
+          if (seen < requests * 2) await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(seen).toBe(requests * 2);
+        expect(existsSync(runShardsFolder(storePath, run?.id as string))).toBe(true);
+      } finally {
+        await reader.close();
+      }
     } finally {
       expect((await serving.stop()).code).toBe(0);
     }
     expect(serving.stderr()).toContain('2 processes');
+    expect(serving.stderr()).toMatch(/merged \d+ results from the processes' shards/);
     // Ids the server makes are time-ordered UUIDs (version 7).
     for (const id of requestIds)
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -59,7 +76,9 @@ describe('serve --processes', () => {
         mean_reward: 0.5,
       });
       expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(requests * 2);
-      // The processes' rows reach the store through the primary with their request and text.
+      // Merged and finished: the shards are gone.
+      expect(existsSync(runShardsFolder(storePath, run?.id as string))).toBe(false);
+      // The processes' rows reach the store through their shards with their request and text.
       const [requestId] = requestIds;
       const ofRequest = await store.listResults(run?.id as string, { requestId: requestId as string });
       expect(ofRequest.map((r) => [r.id, r.reward])).toEqual([
@@ -77,7 +96,7 @@ describe('serve --processes', () => {
     }
   });
 
-  test('should save through the primary without the text under --no-sample-text', async () => {
+  test('should store the results without the text under --no-sample-text', async () => {
     const storePath = join(tempDir(), 'store.sqlite');
     const serving = await startServe([
       '--spec',
@@ -103,6 +122,42 @@ describe('serve --processes', () => {
       const [run] = await store.listRuns();
       expect((await store.listResults(run?.id as string)).length).toBe(16);
       expect(await store.getSampleText(run?.id as string, `${requestId}-0`)).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('should lose no acknowledged result when the whole server is killed: the next open merges the shards', async () => {
+    const storePath = join(tempDir(), 'store.sqlite');
+    const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', storePath]);
+    const pids = await pidsAnswering(serving.url, 2);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        postJson(`${serving.url}/get_reward`, batch(i), { connection: 'close' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
+    // No drain, no last merge: the primary dies at once, and its copies with it.
+    await serving.stop('SIGKILL');
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 200 && [...pids].some(alive); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    const store = openSqliteStore(storePath);
+    try {
+      const [run] = await store.listRuns();
+      expect(run?.status).toBe('running');
+      for (const answer of answers) {
+        const requestId = answer.headers.get('x-request-id') as string;
+        const results = await store.listResults(run?.id as string, { requestId });
+        expect(results.map((r) => r.reward)).toEqual([1, 0]);
+      }
     } finally {
       await store.close();
     }

@@ -1,10 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError } from 'commander';
-import { errorMessage } from '../core/index.js';
 import type { RunSummary } from '../runner/index.js';
-import { createWriteBehind } from '../server/write-behind.js';
-import type { SqliteResultRow } from '../store/index.js';
 
 /**
  * `serve --processes N`: N copies of the server sharing one port (node's cluster module; the
@@ -12,28 +9,21 @@ import type { SqliteResultRow } from '../store/index.js';
  * store's writes all scale with cores — a worker-thread pool moves only verification off the one
  * event loop that still parses every request. The primary owns the store run: it creates it,
  * passes its id down, gathers each process's summary at shutdown and finishes it. With a SQLite
- * store the primary is also the file's one writer: the processes encode their results and send
- * the rows over IPC, and the primary saves what arrives from all of them in one transaction.
- * SQLite takes one writer at a time, so processes writing the file themselves spent their time
- * waiting for its lock (0.53× the in-process evaluator at 8 processes, BENCHMARKS.md).
+ * store each copy appends its results to a shard file of its own (on a thread), so the copies
+ * write on as many cores as they run on, and the primary merges the shards into the store file
+ * behind them. SQLite takes one writer at a time: copies writing the store file themselves spent
+ * their time waiting for its lock, and the primary as the file's one writer capped the server at
+ * what one core inserts (BENCHMARKS.md).
  */
 
 /** The environment variable a serve process finds its store run id in ('' without a store). */
 const RUN_ENV = 'RK_SERVE_RUN';
-/** Set to '1' when the primary writes the processes' results ('' when each writes its own). */
-const WRITER_ENV = 'RK_SERVE_PRIMARY_WRITES';
+/** The folder a serve process puts its shard in ('' where it writes the store itself). */
+const SHARDS_ENV = 'RK_SERVE_SHARDS';
 
 type ChildMessage =
   | { readonly type: 'rk-serve-listening'; readonly url: string }
-  | { readonly type: 'rk-serve-summary'; readonly summary: RunSummary }
-  | { readonly type: 'rk-serve-save'; readonly id: number; readonly rows: readonly SqliteResultRow[] };
-
-/** The saves (by the ids a process gave them) that one commit acknowledges, or that failed with `error`. */
-type PrimaryMessage = {
-  readonly type: 'rk-serve-saved';
-  readonly ids: readonly number[];
-  readonly error?: string;
-};
+  | { readonly type: 'rk-serve-summary'; readonly summary: RunSummary };
 
 /** `--processes`: a positive integer, or `auto` for one per core. */
 export function parseProcesses(value: string): number {
@@ -46,15 +36,19 @@ export function parseProcesses(value: string): number {
 }
 
 /**
- * This process is one of a primary's serve processes: its store run id, and whether it saves its
- * results through the primary; undefined if not.
+ * This process is one of a primary's serve processes: its store run id, and the folder of the
+ * run's shards where it appends its results to a shard of its own; undefined if not.
  */
 export function serveProcessRun():
-  | { readonly runId: string | undefined; readonly primaryWrites: boolean }
+  | { readonly runId: string | undefined; readonly shardsFolder: string | undefined }
   | undefined {
   if (!cluster.isWorker) return undefined;
   const runId = process.env[RUN_ENV];
-  return { runId: runId === '' ? undefined : runId, primaryWrites: process.env[WRITER_ENV] === '1' };
+  const shardsFolder = process.env[SHARDS_ENV];
+  return {
+    runId: runId === '' ? undefined : runId,
+    shardsFolder: shardsFolder === '' ? undefined : shardsFolder,
+  };
 }
 
 const send = (message: ChildMessage) =>
@@ -65,44 +59,6 @@ const send = (message: ChildMessage) =>
 
 /** Tells the primary where this process listens. */
 export const reportListening = (url: string) => send({ type: 'rk-serve-listening', url });
-
-const saving = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-let nextSave = 0;
-let listeningForSaves = false;
-const listenForSaves = () => {
-  if (listeningForSaves) return;
-  listeningForSaves = true;
-  process.on('message', (message: PrimaryMessage) => {
-    if (message?.type !== 'rk-serve-saved') return;
-    for (const id of message.ids) {
-      const pending = saving.get(id);
-      saving.delete(id);
-      if (message.error === undefined) pending?.resolve();
-      else pending?.reject(new Error(`the primary could not save the results: ${message.error}`));
-    }
-  });
-  process.once('disconnect', () => {
-    for (const pending of saving.values()) pending.reject(new Error('the primary process is gone'));
-    saving.clear();
-  });
-};
-
-/**
- * Saves rows through the primary, the store's one writer: resolves once the primary's
- * transaction holding them has committed, so an answer sent after it is durable.
- */
-export function saveThroughPrimary(rows: readonly SqliteResultRow[]): Promise<void> {
-  listenForSaves();
-  const id = nextSave++;
-  return new Promise<void>((resolve, reject) => {
-    if (!process.connected || !process.send) {
-      reject(new Error('the primary process is gone'));
-      return;
-    }
-    saving.set(id, { resolve, reject });
-    process.send({ type: 'rk-serve-save', id, rows } satisfies ChildMessage);
-  });
-}
 
 /** Hands this process's summary to the primary and lets the process end. */
 export async function reportSummary(summary: RunSummary): Promise<void> {
@@ -115,60 +71,29 @@ export interface PrimaryOptions {
   /** The store run the processes write to; undefined without a store. */
   readonly runId: string | undefined;
   /**
-   * Saves the processes' rows when the primary is the store's one writer (SQLite); without it
+   * Where the processes append their results to shards of their own (a SQLite store); without it
    * each process writes the store itself (PostgreSQL takes many writers).
    */
-  readonly saveRows?: (rows: readonly SqliteResultRow[]) => Promise<void>;
+  readonly shardsFolder?: string;
   /** Once every process listens: print the URL and the banner. */
   readonly onListening: (url: string) => void;
   readonly log: (line: string) => void;
 }
 
 /**
- * Starts the processes, restarts one that dies while serving (what it acknowledged is committed:
- * answers go out after the store's commit), and on SIGTERM / SIGINT asks each to drain, then
+ * Starts the processes, restarts one that dies while serving (what it acknowledged is committed
+ * to its shard or the store: answers go out after the commit), and on SIGTERM / SIGINT asks each to drain, then
  * resolves with their summaries. Rejects if a process exits before the server is listening.
  */
 export async function runServePrimary(options: PrimaryOptions): Promise<RunSummary[]> {
-  // Structured clone instead of JSON: rows of strings cross without being escaped and parsed.
-  cluster.setupPrimary({
-    exec: process.argv[1] as string,
-    args: process.argv.slice(2),
-    serialization: 'advanced',
-  });
+  cluster.setupPrimary({ exec: process.argv[1] as string, args: process.argv.slice(2) });
   const summaries: RunSummary[] = [];
   let stopping = false;
   let listening = false;
-  const saveRows = options.saveRows;
-  // Rows from every process that arrive while a transaction runs go into the next one.
-  const writer =
-    saveRows && createWriteBehind<SqliteResultRow>(saveRows, { maxBatch: 8192, maxPending: 262_144 });
   const fork = (): Worker => {
-    const worker = cluster.fork({ [RUN_ENV]: options.runId ?? '', [WRITER_ENV]: writer ? '1' : '' });
-    const answer = (reply: PrimaryMessage) => {
-      if (worker.isConnected()) worker.send(reply);
-    };
-    // One message acknowledges all of this process's saves that a commit covered: the saves of a
-    // transaction resolve in one run of microtasks, and a message per save cost the primary, the
-    // file's one writer, a tenth of its time in pipe writes.
-    let acknowledged: number[] = [];
-    const acknowledge = (id: number) => {
-      acknowledged.push(id);
-      if (acknowledged.length > 1) return;
-      queueMicrotask(() => {
-        answer({ type: 'rk-serve-saved', ids: acknowledged });
-        acknowledged = [];
-      });
-    };
+    const worker = cluster.fork({ [RUN_ENV]: options.runId ?? '', [SHARDS_ENV]: options.shardsFolder ?? '' });
     worker.on('message', (message: ChildMessage) => {
       if (message?.type === 'rk-serve-summary') summaries.push(message.summary);
-      if (message?.type === 'rk-serve-save' && writer) {
-        writer.save(message.rows).then(
-          () => acknowledge(message.id),
-          (error: unknown) =>
-            answer({ type: 'rk-serve-saved', ids: [message.id], error: errorMessage(error) }),
-        );
-      }
     });
     return worker;
   };
@@ -219,6 +144,5 @@ export async function runServePrimary(options: PrimaryOptions): Promise<RunSumma
         }),
     ),
   );
-  await writer?.flush();
   return summaries;
 }

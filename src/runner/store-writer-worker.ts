@@ -1,13 +1,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../core/index.js';
-import { openSqliteStore } from '../store/index.js';
-import type { StoreWriterReply, StoreWriterRequest } from './store-writer.js';
+import { openSqliteShard, openSqliteStore } from '../store/index.js';
+import type { StoreWriterReply, StoreWriterRequest, StoreWriterTarget } from './store-writer.js';
 
-// The thread of `startStoreWriter`: its own connection to the SQLite file, saving batches in the
-// order they arrive.
+// The thread of `startStoreWriter`: its own connection to the SQLite file (or a shard of it),
+// saving batches in the order they arrive.
 const port = parentPort;
 if (!port) throw new Error('store-writer-worker runs only as a worker thread');
-const store = openSqliteStore((workerData as { path: string }).path);
+const { path, target } = workerData as { path: string; target: StoreWriterTarget };
+const store =
+  target === 'shard'
+    ? (() => {
+        const shard = openSqliteShard(path);
+        return {
+          saveEncodedResults: async (...args: Parameters<typeof shard.append>) => shard.append(...args),
+          close: async () => shard.close(),
+        };
+      })()
+    : openSqliteStore(path);
 
 port.on('message', async (request: StoreWriterRequest) => {
   if (request.type === 'close') {

@@ -13,6 +13,9 @@ export type StoreWriterRequest =
 
 export type StoreWriterReply = { readonly id: number; readonly error?: string };
 
+/** What the thread writes: the store file itself, or a shard of it (`serve --processes`). */
+export type StoreWriterTarget = 'store' | 'shard';
+
 /**
  * Saves `score --workers`' encoded rows on a thread with its own connection to the SQLite file,
  * so inserting (the main thread's largest cost once workers read and verify) runs beside writing
@@ -43,9 +46,13 @@ export function storeWriterFor(store: Store | undefined): StoreWriter | undefine
   return process.env.REWARDKIT_STORE_WRITER === 'inline' ? undefined : startStoreWriter(store.path);
 }
 
-export function startStoreWriter(path: string, maxInFlight = 8): StoreWriter {
+export function startStoreWriter(
+  path: string,
+  options: { readonly maxInFlight?: number; readonly target?: StoreWriterTarget } = {},
+): StoreWriter {
+  const { maxInFlight = 8, target = 'store' } = options;
   const entry = workerEntry(new URL('./store-writer-worker.js', import.meta.url));
-  const worker = new Worker(entry.url, { workerData: { path }, execArgv: [...entry.execArgv] });
+  const worker = new Worker(entry.url, { workerData: { path, target }, execArgv: [...entry.execArgv] });
   const inFlight = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   const committed: Promise<void>[] = [];
   let nextId = 0;

@@ -15,5 +15,7 @@ export {
 export { createSourceStatsTally } from './source-stats-tally.js';
 export { specHash } from './spec-hash.js';
 export { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
+export { openSqliteShard, runShardsFolder, type SqliteShard } from './sqlite-shard.js';
+export { type ShardMerger, startShardMerger } from './sqlite-shard-merger.js';
 export { isSqliteStore, openSqliteStore, type SqliteStore } from './sqlite-store.js';
 export type { NewRun, RunRecord, SourceStat, Store } from './store.js';

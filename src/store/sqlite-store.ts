@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
@@ -15,6 +15,7 @@ import {
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
+import { listShards, runShardsFolder, SHARD_APPLICATION_ID, SHARD_TABLE } from './sqlite-shard.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
   resultFromRow,
@@ -46,6 +47,15 @@ export interface SqliteStore extends Store {
   readonly path: string;
   /** Saves rows made by `encodeSqliteResults`, in one transaction (as `saveResults` does). */
   saveEncodedResults(runId: string, rows: readonly SqliteResultRow[]): Promise<void>;
+  /**
+   * Moves what the shards of `runId` (of every run without it) hold and `results` does not yet
+   * into `results`, a transaction per batch; resolves with the rows merged. Safe beside writers
+   * appending to the shards and beside other merges: each shard's merged sequence is kept in the
+   * same transaction as its rows, so nothing is merged twice or skipped after a crash.
+   */
+  mergeShards(runId?: string): Promise<number>;
+  /** Merges a run's shards, then deletes them: only once no process appends to them any more. */
+  removeShards(runId: string): Promise<void>;
 }
 
 export const isSqliteStore = (store: Store): store is SqliteStore =>
@@ -55,7 +65,14 @@ export const isSqliteStore = (store: Store): store is SqliteStore =>
  * Opens (creating and migrating as needed) a SQLite store at `path`, or an in-memory one for
  * `:memory:`. File databases use WAL, so readers (`rewardkit runs`) never block a scoring run.
  */
-export function openSqliteStore(path: string, options: { readonly?: boolean } = {}): SqliteStore {
+export function openSqliteStore(
+  path: string,
+  options: {
+    readonly?: boolean;
+    /** Merge the shards a server left (default true; the shard merger's thread merges them itself). */
+    recoverShards?: boolean;
+  } = {},
+): SqliteStore {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
@@ -212,6 +229,89 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
     }
   };
 
+  // Rows a merge moves per transaction: long enough to cost little per row, short enough that the
+  // store's other writers (the copies' fallback, `score` beside a server) are not held up long.
+  const MERGE_BATCH = 16_384;
+  const mergeBatch = db.transaction((key: string, select: Database.Statement, upsert: Database.Statement) => {
+    const from = Number(JSON.parse((statements.getState.get(key) as string | undefined) ?? '0'));
+    const { count, last } = select.get(from, MERGE_BATCH) as { count: number; last: number | null };
+    if (last === null) return 0;
+    upsert.run(from, last);
+    statements.putState.run(key, JSON.stringify(last), new Date().toISOString());
+    return count;
+  });
+  const mergeShardFile = (runId: string, file: string): number => {
+    db.prepare('ATTACH DATABASE ? AS shard').run(file);
+    try {
+      if (db.pragma('shard.application_id', { simple: true }) !== SHARD_APPLICATION_ID) {
+        throw new RewardKitError('RK_STORE', `${file} is not a rewardkit shard`);
+      }
+      const select = db.prepare(
+        `SELECT COUNT(*) AS count, MAX(seq) AS last
+         FROM (SELECT seq FROM shard.${SHARD_TABLE} WHERE seq > ? ORDER BY seq LIMIT ?)`,
+      );
+      // In append order, and across shards the later save wins, as one file's upsert would have it.
+      const upsert = db.prepare(
+        `INSERT INTO main.results
+           (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
+         SELECT run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response
+         FROM shard.${SHARD_TABLE} WHERE seq > ? AND seq <= ? ORDER BY seq
+         ON CONFLICT (run_id, sample_id) DO UPDATE SET
+           status = excluded.status, reward = excluded.reward, components = excluded.components,
+           errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
+           group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
+           request_id = excluded.request_id, evidence = excluded.evidence,
+           prompt = excluded.prompt, response = excluded.response,
+           rowid = (SELECT MAX(rowid) FROM main.results) + 1
+         WHERE excluded.created_at >= results.created_at`,
+      );
+      const key = `shard-merged:${runId}/${basename(file)}`;
+      let merged = 0;
+      for (;;) {
+        const count = mergeBatch.immediate(key, select, upsert);
+        merged += count;
+        if (count > 0) committed();
+        if (count < MERGE_BATCH) return merged;
+      }
+    } finally {
+      db.exec('DETACH DATABASE shard');
+    }
+  };
+  const mergeShards = (runId?: string): number => {
+    if (path === ':memory:' || options.readonly) return 0;
+    let merged = 0;
+    for (const shards of listShards(path)) {
+      if (runId !== undefined && shards.runId !== runId) continue;
+      // A run deleted since (or a stray folder): its rows have nowhere to go.
+      if (!statements.getRun.get(shards.runId)) continue;
+      for (const file of shards.files) merged += mergeShardFile(shards.runId, file);
+    }
+    return merged;
+  };
+  const removeShards = (runId: string) => {
+    mergeShards(runId);
+    rmSync(runShardsFolder(path, runId), { recursive: true, force: true });
+    // The merged sequences of deleted shards are of no further use.
+    db.prepare('DELETE FROM state WHERE key >= ? AND key < ?').run(
+      `shard-merged:${runId}/`,
+      `shard-merged:${runId}0`,
+    );
+  };
+  // What a server that died left in its shards becomes visible when the file is next opened for
+  // writing; the shards of a run that has ended go. Best effort: a shard that cannot be read now
+  // is left for a later open, and must not keep the store from opening.
+  if (path !== ':memory:' && !options.readonly && options.recoverShards !== false) {
+    for (const shards of listShards(path)) {
+      try {
+        const run = statements.getRun.get(shards.runId) as RunRow | undefined;
+        if (run && run.status !== 'running') removeShards(shards.runId);
+        else if (run) mergeShards(shards.runId);
+      } catch {
+        // Left for the next open (or `mergeShards`, which reports the error).
+      }
+    }
+  }
+
   return {
     kind: 'sqlite',
     path,
@@ -261,6 +361,12 @@ export function openSqliteStore(path: string, options: { readonly?: boolean } = 
       await saveEncodedResults(runId, encodeSqliteResults(results, options));
     },
     saveEncodedResults,
+    async mergeShards(runId) {
+      return mergeShards(runId);
+    },
+    async removeShards(runId) {
+      removeShards(runId);
+    },
     async getResult(runId, sampleId) {
       const row = statements.getResult.get(runId, sampleId) as StoredResultRow | undefined;
       return row && resultFromRow(row, JSON.parse);

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import {
   errorMessage,
@@ -7,7 +8,7 @@ import {
   type Sample,
   sampleText,
 } from '../../core/index.js';
-import type { SqliteResultRow } from '../../store/index.js';
+import type { ShardMerger } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -22,7 +23,6 @@ import {
   reportListening,
   reportSummary,
   runServePrimary,
-  saveThroughPrimary,
   serveProcessRun,
 } from '../serve-processes.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
@@ -188,7 +188,9 @@ Examples:
       const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
-      const { createSummaryAccumulator, storeWriterFor } = await import('../../runner/index.js');
+      const { createSummaryAccumulator, startStoreWriter, storeWriterFor } = await import(
+        '../../runner/index.js'
+      );
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
@@ -229,14 +231,18 @@ Examples:
           : undefined;
       const { encodeSqliteResults } = await import('../../store/index.js');
       // One process with a SQLite file inserts on a thread with its own connection, so the event
-      // loop parses, verifies and answers while the rows go in. Answers still wait for the commit.
-      const storeThread = !child && run ? storeWriterFor(store) : undefined;
+      // loop parses, verifies and answers while the rows go in; a copy of `--processes` appends
+      // to a shard of its own on that thread. Answers still wait for the commit.
+      const storeThread = child?.shardsFolder
+        ? startStoreWriter(join(child.shardsFolder, `${process.pid}.sqlite`), { target: 'shard' })
+        : !child && run
+          ? storeWriterFor(store)
+          : undefined;
       const writer =
         store && run
           ? createResultWriter((results, requestIds, texts) => {
               const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
-              if (child?.primaryWrites) return saveThroughPrimary(encodeSqliteResults(results, options));
-              // A thread that died fails the batches it held; later ones are saved here.
+              // A thread that died fails the batches it held; later ones go into the store here.
               if (storeThread && !storeThread.stopped())
                 return storeThread.commit(run.id, encodeSqliteResults(results, options));
               return store.saveResults(run.id, results, options);
@@ -351,33 +357,46 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
     );
   }
   const started = performance.now();
+  let merger: ShardMerger | undefined;
   try {
     const run = store
       ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
       : undefined;
-    const { isSqliteStore } = await import('../../store/index.js');
+    const { isSqliteStore, runShardsFolder, startShardMerger } = await import('../../store/index.js');
+    const log = (line: string) => process.stderr.write(`rewardkit serve: ${line}\n`);
+    // With SQLite the copies append to shards of their own and this process merges them into the
+    // store file while they serve: the file takes one writer at a time, the shards one each.
+    const sqlite = store && run && isSqliteStore(store) ? { store, run } : undefined;
+    merger = sqlite && startShardMerger(sqlite.store.path, sqlite.run.id, log);
     const summaries = await runServePrimary({
       processes: flags.processes,
       runId: run?.id,
-      ...(store &&
-        run &&
-        isSqliteStore(store) && {
-          saveRows: (rows: readonly SqliteResultRow[]) => store.saveEncodedResults(run.id, rows),
-        }),
+      ...(sqlite && { shardsFolder: runShardsFolder(sqlite.store.path, sqlite.run.id) }),
       onListening: (url) => {
         process.stdout.write(`${url}\n`);
         process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);
       },
-      log: (line) => process.stderr.write(`rewardkit serve: ${line}\n`),
+      log,
     });
+    if (merger) {
+      const { merged, lastPassSeconds } = await merger.stop();
+      merger = undefined;
+      log(
+        `merged ${merged} results from the processes' shards (the last pass took ${lastPassSeconds.toFixed(1)} s)`,
+      );
+    }
     if (store && run) {
       await store.finishRun(run.id, mergeRunSummaries(summaries, performance.now() - started), 'finished');
     }
+    // Every row is in the store file now; the shards are no longer needed.
+    if (sqlite) await sqlite.store.removeShards(sqlite.run.id);
     process.stderr.write('rewardkit serve: stopped\n');
   } catch (error) {
     process.stderr.write(`rewardkit serve: ${errorMessage(error)}\n`);
     state.exitCode = EXIT.error;
   } finally {
+    // Stopped early (a copy failed to start): the shards stay, merged when the store is next opened.
+    await merger?.stop().catch(() => {});
     await store?.close();
   }
 }
