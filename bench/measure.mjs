@@ -13,6 +13,16 @@ export function threadCpuSeconds(pid, tid = pid) {
   }
 }
 
+/** CPU seconds of process `pid`, all its threads (Linux; NaN elsewhere). */
+export function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
  * Starts `node <mainJs> <args>` (a rewardkit command that listens on --port 0 and prints its URL)
  * and resolves once the URL is printed: the URL, the pid, and a stop that sends SIGTERM and waits

@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { startListening, threadCpuSeconds } from './measure.mjs';
+import { processCpuSeconds, startListening, threadCpuSeconds } from './measure.mjs';
 import { startScriptedLlmServer } from './scripted-llm-server.mjs';
 
 const BATCH = 16;
@@ -126,8 +126,11 @@ export async function serverLoadSection({
       // The first process's main thread: with `--processes` the primary, the SQLite file's one
       // writer — near a full core the writer is the limit, well below it the answers' latency.
       const cpu0 = threadCpuSeconds(server.pid);
+      const all0 = processCpuSeconds(server.pid);
       const r = await cannon({ ...load, duration });
       const mainCpu = (threadCpuSeconds(server.pid) - cpu0) / duration;
+      // All its threads: with several processes and SQLite, the shard merger's.
+      const allCpu = (processCpuSeconds(server.pid) - all0) / duration;
       if (r.non2xx > 0) throw new Error(`/get_reward answered ${r.non2xx} non-2xx responses`);
       rows.push({
         build: build === root ? 'this' : 'before',
@@ -139,6 +142,7 @@ export async function serverLoadSection({
         p50: r.latency.p50,
         p99: r.latency.p99,
         mainCpu,
+        allCpu,
       });
       // Progress on stderr: a run cut short still shows what it measured.
       process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
@@ -153,7 +157,12 @@ export async function serverLoadSection({
       }
       soak = { perRound, rss };
     }
+    // Draining and, with SQLite and several processes, merging what the shards hold that the
+    // store file does not yet: how far the merge was behind the answers.
+    const stopStart = performance.now();
     await server.stop();
+    const stopSeconds = (performance.now() - stopStart) / 1000;
+    for (const row of rows.slice(-(connectionCounts ?? [1, 16, 64]).length)) row.stopSeconds = stopSeconds;
   }
 
   const LATENCY_MS = 200;
@@ -161,11 +170,11 @@ export async function serverLoadSection({
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process's main thread\`: its CPU over the measured run (one process: the server's event loop; several: the primary, with SQLite the file's one writer — near 100% it is the limit). ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process\`: its CPU over the measured run, main thread / all threads (one process: the server's event loop, then with SQLite its store thread too; several: the primary, which with SQLite merges the processes' shards into the store file on a thread — near 100% of all threads the merge falls behind the answers). \`stop\`: SIGTERM to exit, after the last connection count: draining, and with SQLite and several processes merging what the store file does not yet hold. ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process's main thread |
-|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}%`} |`).join('\n')}
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process | stop |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}% / ${fmt(100 * r.allCpu, 0)}%`} | ${fmt(r.stopSeconds, 1)} s |`).join('\n')}
 ${
   judge
     ? `
