@@ -28,8 +28,11 @@ export function processCpuSeconds(pid) {
  * and resolves once the URL is printed: the URL, the pid, and a stop that sends SIGTERM and waits
  * for the exit. Rejects with the command's stderr if it exits first.
  */
-export async function startListening(mainJs, args) {
-  const child = spawn(process.execPath, [mainJs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startListening(mainJs, args, env = {}) {
+  const child = spawn(process.execPath, [mainJs, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr += d;

@@ -26,8 +26,19 @@ function openrlhfBatch(offset) {
   return { query, prompts, labels };
 }
 
-const startServe = (root, args) =>
-  startListening(join(root, 'dist/cli/main.js'), ['serve', '--port', '0', ...args]);
+const startServe = (root, args, env) =>
+  startListening(join(root, 'dist/cli/main.js'), ['serve', '--port', '0', ...args], env);
+
+/** Busy and total jiffies of the whole machine (Linux; NaN elsewhere). */
+function machineJiffies() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    return { busy: total - cpu[3] - cpu[4], total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -108,18 +119,25 @@ export async function serverLoadSection({
   const rows = [];
   let soak;
   for (const { store, workers, processes, build } of configs) {
-    const server = await startServe(build, [
-      '--spec',
-      'math',
-      '--workers',
-      String(workers),
-      '--processes',
-      String(processes),
-      '--store',
-      store === 'none'
-        ? 'none'
-        : join(dir, `store-${workers}-${processes}-${build === root ? 'this' : 'before'}.sqlite`),
-    ]);
+    const server = await startServe(
+      build,
+      [
+        '--spec',
+        'math',
+        '--workers',
+        String(workers),
+        '--processes',
+        String(processes),
+        '--store',
+        store === 'none'
+          ? 'none'
+          : join(
+              dir,
+              `store-${store.replace(/\W+/g, '-')}-${workers}-${processes}-${build === root ? 'this' : 'before'}.sqlite`,
+            ),
+      ],
+      store === 'sqlite-inline' ? { REWARDKIT_STORE_WRITER: 'inline' } : {},
+    );
     for (const connections of connectionCounts ?? [1, 16, 64]) {
       const load = { url: `${server.url}/get_reward`, body, connections, workers: cannonWorkers };
       await cannon({ ...load, duration: 1 }); // warm up
@@ -127,7 +145,11 @@ export async function serverLoadSection({
       // writer — near a full core the writer is the limit, well below it the answers' latency.
       const cpu0 = threadCpuSeconds(server.pid);
       const all0 = processCpuSeconds(server.pid);
+      const machine0 = machineJiffies();
       const r = await cannon({ ...load, duration });
+      const machine1 = machineJiffies();
+      // The whole machine (servers and load generator): near 100% the cores are the limit.
+      const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
       const mainCpu = (threadCpuSeconds(server.pid) - cpu0) / duration;
       // All its threads: with several processes and SQLite, the shard merger's.
       const allCpu = (processCpuSeconds(server.pid) - all0) / duration;
@@ -143,6 +165,7 @@ export async function serverLoadSection({
         p99: r.latency.p99,
         mainCpu,
         allCpu,
+        machineBusy,
       });
       // Progress on stderr: a run cut short still shows what it measured.
       process.stderr.write(`${JSON.stringify(rows.at(-1))}\n`);
@@ -170,11 +193,11 @@ export async function serverLoadSection({
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process\`: its CPU over the measured run, main thread / all threads (one process: the server's event loop, then with SQLite its store thread too; several: the primary, which with SQLite merges the processes' shards into the store file on a thread — near 100% of all threads the merge falls behind the answers). \`stop\`: SIGTERM to exit, after the last connection count: draining, and with SQLite and several processes merging what the store file does not yet hold. ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process\`: its CPU over the measured run, main thread / all threads (one process: the server's event loop, then with SQLite its store thread too; several: the primary, which with SQLite merges the processes' shards into the store file on a thread — near 100% of all threads the merge falls behind the answers). \`sqlite-inline\`: REWARDKIT_STORE_WRITER=inline, each process saving on its event loop instead of a thread. \`machine busy\`: all cores, servers and load generator, over the measured run. \`stop\`: SIGTERM to exit, after the last connection count: draining, and with SQLite and several processes merging what the store file does not yet hold. ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process | stop |
-|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}% / ${fmt(100 * r.allCpu, 0)}%`} | ${fmt(r.stopSeconds, 1)} s |`).join('\n')}
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process | machine busy | stop |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}% / ${fmt(100 * r.allCpu, 0)}%`} | ${fmt(100 * r.machineBusy, 0)}% | ${fmt(r.stopSeconds, 1)} s |`).join('\n')}
 ${
   judge
     ? `

@@ -229,19 +229,26 @@ Examples:
         : store
           ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
           : undefined;
-      const { encodeSqliteResults } = await import('../../store/index.js');
+      const { encodeSqliteResults, openSqliteShard } = await import('../../store/index.js');
       // One process with a SQLite file inserts on a thread with its own connection, so the event
       // loop parses, verifies and answers while the rows go in; a copy of `--processes` appends
-      // to a shard of its own on that thread. Answers still wait for the commit.
-      const storeThread = child?.shardsFolder
-        ? startStoreWriter(join(child.shardsFolder, `${process.pid}.sqlite`), { target: 'shard' })
+      // to a shard of its own on that thread (REWARDKIT_STORE_WRITER=inline: on the event loop,
+      // where every core already runs a copy). Answers still wait for the commit.
+      const shardPath = child?.shardsFolder && join(child.shardsFolder, `${process.pid}.sqlite`);
+      const inline = process.env.REWARDKIT_STORE_WRITER === 'inline';
+      const shard = shardPath && inline ? openSqliteShard(shardPath) : undefined;
+      const storeThread = shardPath
+        ? inline
+          ? undefined
+          : startStoreWriter(shardPath, { target: 'shard' })
         : !child && run
           ? storeWriterFor(store)
           : undefined;
       const writer =
         store && run
-          ? createResultWriter((results, requestIds, texts) => {
+          ? createResultWriter(async (results, requestIds, texts) => {
               const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
+              if (shard) return shard.append(run.id, encodeSqliteResults(results, options));
               // A thread that died fails the batches it held; later ones go into the store here.
               if (storeThread && !storeThread.stopped())
                 return storeThread.commit(run.id, encodeSqliteResults(results, options));
@@ -313,6 +320,7 @@ Examples:
           process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
           state.exitCode = EXIT.error;
         });
+        shard?.close();
         await evaluator.close();
         await runCodeSandbox?.close();
         await store?.close();
