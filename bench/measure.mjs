@@ -25,8 +25,8 @@ export function processCpuSeconds(pid) {
 
 /**
  * Starts `node <mainJs> <args>` (a rewardkit command that listens on --port 0 and prints its URL)
- * and resolves once the URL is printed: the URL, the pid, and a stop that sends SIGTERM and waits
- * for the exit. Rejects with the command's stderr if it exits first.
+ * and resolves once the URL is printed: the URL, the pid, its stderr so far, and a stop that sends
+ * SIGTERM and waits for the exit. Rejects with the command's stderr if it exits first.
  */
 export async function startListening(mainJs, args, env = {}) {
   const child = spawn(process.execPath, [mainJs, ...args], {
@@ -49,6 +49,7 @@ export async function startListening(mainJs, args, env = {}) {
   return {
     url,
     pid: child.pid,
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

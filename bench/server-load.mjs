@@ -185,7 +185,12 @@ export async function serverLoadSection({
     const stopStart = performance.now();
     await server.stop();
     const stopSeconds = (performance.now() - stopStart) / 1000;
-    for (const row of rows.slice(-(connectionCounts ?? [1, 16, 64]).length)) row.stopSeconds = stopSeconds;
+    // The primary says what its last merge pass had left to do: the backlog behind the answers.
+    const backlog = /\((\d+) of them at shutdown, in ([\d.]+) s\)/.exec(server.stderr());
+    for (const row of rows.slice(-(connectionCounts ?? [1, 16, 64]).length)) {
+      row.stopSeconds = stopSeconds;
+      if (backlog) row.backlog = { rows: Number(backlog[1]), seconds: Number(backlog[2]) };
+    }
   }
 
   const LATENCY_MS = 200;
@@ -193,11 +198,11 @@ export async function serverLoadSection({
   const ratio = (r) => (r.rps * BATCH) / inProcess;
   return `## Reward server under load (loopback, autocannon)
 
-\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process\`: its CPU over the measured run, main thread / all threads (one process: the server's event loop, then with SQLite its store thread too; several: the primary, which with SQLite merges the processes' shards into the store file on a thread — near 100% of all threads the merge falls behind the answers). \`sqlite-inline\`: REWARDKIT_STORE_WRITER=inline, each process saving on its event loop instead of a thread. \`machine busy\`: all cores, servers and load generator, over the measured run. \`stop\`: SIGTERM to exit, after the last connection count: draining, and with SQLite and several processes merging what the store file does not yet hold. ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
+\`POST /get_reward\` (OpenRLHF's body, ${BATCH} samples per request) with the math preset, against the same spec evaluated in-process on one core (no HTTP, no store): ${fmt(inProcess)} samples/s. \`sqlite\` persists every result with its request id before answering (the default; write-behind, one transaction per batch of requests); \`none\` stores nothing. \`workers\`: 0 verifies on the event loop, 1 and 2 in that many worker threads; \`processes\`: server processes sharing the port (\`--processes\`). \`first process\`: its CPU over the measured run, main thread / all threads (one process: the server's event loop, then with SQLite its store thread too; several: the primary, which with SQLite merges the processes' shards into the store file on a thread — near 100% of all threads the merge falls behind the answers). \`sqlite-inline\`: REWARDKIT_STORE_WRITER=inline, each process saving on its event loop instead of a thread. \`machine busy\`: all cores, servers and load generator, over the measured run. \`stop\`: SIGTERM to exit, after the last connection count: draining, and with SQLite and several processes merging what the store file does not yet hold; \`merged at stop\`: what the primary's last merge pass had left (the rows answered faster than one writer merged them during the run) and its time. ${cores} cores; the load generator (autocannon${cannonWorkers > 0 ? `, ${cannonWorkers} worker threads` : ', one thread'}) runs on the same machine.
 
-${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process | machine busy | stop |
-|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}% / ${fmt(100 * r.allCpu, 0)}%`} | ${fmt(100 * r.machineBusy, 0)}% | ${fmt(r.stopSeconds, 1)} s |`).join('\n')}
+${before ? `\`before\`: the build at ${before}, measured in this run with the same load.\n\n` : ''}| ${before ? 'build | ' : ''}store | workers | processes | connections | requests/s | samples/s | p50 latency | p99 latency | vs in-process | first process | machine busy | stop | merged at stop |
+|${before ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${before ? `${r.build} | ` : ''}${r.store} | ${r.workers} | ${r.processes} | ${r.connections} | ${fmt(r.rps, 1)} | ${fmt(r.rps * BATCH)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(ratio(r), 2)}× | ${Number.isNaN(r.mainCpu) ? 'n/a' : `${fmt(100 * r.mainCpu, 0)}% / ${fmt(100 * r.allCpu, 0)}%`} | ${fmt(100 * r.machineBusy, 0)}% | ${fmt(r.stopSeconds, 1)} s | ${r.backlog ? `${fmt(r.backlog.rows)} rows, ${fmt(r.backlog.seconds, 1)} s` : '–'} |`).join('\n')}
 ${
   judge
     ? `

@@ -96,17 +96,12 @@ describe('serve --processes', () => {
     }
   });
 
-  test('should store the results without the text under --no-sample-text', async () => {
+  test('should store the results without the text under --no-sample-text, each copy appending on its event loop under REWARDKIT_STORE_WRITER=inline', async () => {
     const storePath = join(tempDir(), 'store.sqlite');
-    const serving = await startServe([
-      '--spec',
-      'math',
-      '--processes',
-      '2',
-      '--no-sample-text',
-      '--store',
-      storePath,
-    ]);
+    const serving = await startServe(
+      ['--spec', 'math', '--processes', '2', '--no-sample-text', '--store', storePath],
+      { REWARDKIT_STORE_WRITER: 'inline' },
+    );
     let requestId: string;
     try {
       const answers = await Promise.all(
@@ -122,6 +117,7 @@ describe('serve --processes', () => {
       const [run] = await store.listRuns();
       expect((await store.listResults(run?.id as string)).length).toBe(16);
       expect(await store.getSampleText(run?.id as string, `${requestId}-0`)).toBeUndefined();
+      expect(existsSync(runShardsFolder(storePath, run?.id as string))).toBe(false);
     } finally {
       await store.close();
     }

@@ -26,7 +26,11 @@ for (;;) {
     continue;
   }
   if (last) {
-    post({ type: 'done', merged, seconds: (performance.now() - started) / 1000 });
+    post({
+      type: 'done',
+      merged,
+      lastPass: { merged: count, seconds: (performance.now() - started) / 1000 },
+    });
     break;
   }
   if (count === 0) Atomics.wait(signal, MERGER_STOP, 0, MERGER_IDLE_MS);

@@ -8,7 +8,12 @@ export const MERGER_IDLE_MS = 20;
 
 export type ShardMergerMessage =
   | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'done'; readonly merged: number; readonly seconds: number };
+  | {
+      readonly type: 'done';
+      readonly merged: number;
+      /** What the last pass merged, and how long it took: the backlog at stop. */
+      readonly lastPass: { readonly merged: number; readonly seconds: number };
+    };
 
 /**
  * Merges a run's shards into the store's `results` from a thread with its own connection, over
@@ -20,9 +25,12 @@ export type ShardMergerMessage =
 export interface ShardMerger {
   /**
    * Does a last pass (call it once no copy appends any more) and stops; resolves with the rows
-   * merged and how long the last pass took, or rejects with its error.
+   * merged in all and in the last pass (with its time), or rejects with its error.
    */
-  stop(): Promise<{ merged: number; lastPassSeconds: number }>;
+  stop(): Promise<{
+    readonly merged: number;
+    readonly lastPass: { readonly merged: number; readonly seconds: number };
+  }>;
 }
 
 export function startShardMerger(
@@ -37,7 +45,7 @@ export function startShardMerger(
     execArgv: [...entry.execArgv],
   });
   let lastError: string | undefined;
-  let done: { merged: number; seconds: number } | undefined;
+  let done: Extract<ShardMergerMessage, { type: 'done' }> | undefined;
   worker.on('message', (message: ShardMergerMessage) => {
     if (message.type === 'done') done = message;
     else {
@@ -56,7 +64,7 @@ export function startShardMerger(
       Atomics.notify(signal, MERGER_STOP);
       await exited;
       if (!done) throw new Error(lastError ?? 'the shard merger stopped before its last pass');
-      return { merged: done.merged, lastPassSeconds: done.seconds };
+      return { merged: done.merged, lastPass: done.lastPass };
     },
   };
 }

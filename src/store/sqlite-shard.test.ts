@@ -169,6 +169,7 @@ describe('SQLite shards', () => {
       shard.close();
       const stopped = await merger.stop();
       expect(stopped.merged).toBe(150);
+      expect(stopped.lastPass.merged).toBeLessThanOrEqual(50);
       expect((await readonly.completedIds(runId)).size).toBe(150);
       expect(errors).toEqual([]);
     } finally {

@@ -387,10 +387,11 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
       log,
     });
     if (merger) {
-      const { merged, lastPassSeconds } = await merger.stop();
+      const { merged, lastPass } = await merger.stop();
       merger = undefined;
+      // The last pass is the backlog: what the copies answered faster than one writer merged.
       log(
-        `merged ${merged} results from the processes' shards (the last pass took ${lastPassSeconds.toFixed(1)} s)`,
+        `merged ${merged} results from the processes' shards (${lastPass.merged} of them at shutdown, in ${lastPass.seconds.toFixed(1)} s)`,
       );
     }
     if (store && run) {
