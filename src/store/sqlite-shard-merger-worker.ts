@@ -1,16 +1,27 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../core/index.js';
-import { MERGER_IDLE_MS, MERGER_STOP, type ShardMergerMessage } from './sqlite-shard-merger.js';
+import {
+  BEHIND_EVERY_MS,
+  MERGER_IDLE_MS,
+  MERGER_STOP,
+  type ShardMergerMessage,
+} from './sqlite-shard-merger.js';
 import { openSqliteStore } from './sqlite-store.js';
 
 // The thread of `startShardMerger`: merges the run's shards until told to stop, then makes one
 // last pass after every copy has closed its shard, so that the pass leaves nothing behind.
 const port = parentPort;
 if (!port) throw new Error('sqlite-shard-merger-worker runs only as a worker thread');
-const { path, runId, signal } = workerData as { path: string; runId: string; signal: Int32Array };
+const { path, runId, signal, behindPassSeconds } = workerData as {
+  path: string;
+  runId: string;
+  signal: Int32Array;
+  behindPassSeconds: number;
+};
 const post = (message: ShardMergerMessage) => port.postMessage(message);
 const store = openSqliteStore(path, { recoverShards: false });
 let merged = 0;
+let lastBehind = Number.NEGATIVE_INFINITY;
 for (;;) {
   const last = Atomics.load(signal, MERGER_STOP) === 1;
   const started = performance.now();
@@ -32,6 +43,12 @@ for (;;) {
       lastPass: { merged: count, seconds: (performance.now() - started) / 1000 },
     });
     break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // A long pass means the copies answer faster than one writer merges: say so, now and then.
+  if (count > 0 && seconds >= behindPassSeconds && performance.now() - lastBehind >= BEHIND_EVERY_MS) {
+    lastBehind = performance.now();
+    post({ type: 'behind', merged: count, seconds });
   }
   if (count === 0) Atomics.wait(signal, MERGER_STOP, 0, MERGER_IDLE_MS);
 }

@@ -6,8 +6,13 @@ export const MERGER_STOP = 0;
 /** How long the merger rests when the shards held nothing new, in milliseconds. */
 export const MERGER_IDLE_MS = 20;
 
+/** A merge pass this long says the merge is behind the answers (told at most every BEHIND_EVERY_MS). */
+export const BEHIND_PASS_SECONDS = 2;
+export const BEHIND_EVERY_MS = 60_000;
+
 export type ShardMergerMessage =
   | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'behind'; readonly merged: number; readonly seconds: number }
   | {
       readonly type: 'done';
       readonly merged: number;
@@ -36,26 +41,32 @@ export interface ShardMerger {
 export function startShardMerger(
   path: string,
   runId: string,
-  onError: (message: string) => void,
+  /** Its errors, and now and then that it is behind. */
+  onLog: (message: string) => void,
+  options: { readonly behindPassSeconds?: number } = {},
 ): ShardMerger {
   const signal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const entry = workerEntry(new URL('./sqlite-shard-merger-worker.js', import.meta.url));
   const worker = new Worker(entry.url, {
-    workerData: { path, runId, signal },
+    workerData: { path, runId, signal, behindPassSeconds: options.behindPassSeconds ?? BEHIND_PASS_SECONDS },
     execArgv: [...entry.execArgv],
   });
   let lastError: string | undefined;
   let done: Extract<ShardMergerMessage, { type: 'done' }> | undefined;
   worker.on('message', (message: ShardMergerMessage) => {
     if (message.type === 'done') done = message;
-    else {
+    else if (message.type === 'behind') {
+      onLog(
+        `the store file is behind the answers: one merge pass took ${message.seconds.toFixed(1)} s for ${message.merged} results (they are safe in the processes' shards; rewardkit runs and the inspector show them once merged)`,
+      );
+    } else {
       lastError = message.message;
-      onError(message.message);
+      onLog(message.message);
     }
   });
   worker.on('error', (error) => {
     lastError = error.message;
-    onError(error.message);
+    onLog(error.message);
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {

@@ -154,6 +154,28 @@ describe('SQLite shards', () => {
     }
   });
 
+  test('the merger says, now and then, when a pass takes long: the store file is behind the answers', async () => {
+    const { path, store, runId, folder } = await storeWithRun();
+    const shard = openSqliteShard(join(folder, '1.sqlite'));
+    const said: string[] = [];
+    const merger = startShardMerger(path, runId, (message) => said.push(message), { behindPassSeconds: 0 });
+    try {
+      shard.append(runId, rows(ids(10)));
+      for (let i = 0; i < 200 && said.length === 0; i++) await tick();
+      shard.append(runId, rows(ids(10, 't')));
+      await merger.stop();
+      // Once, however many passes were slow: at most one message a minute.
+      expect(said).toEqual([
+        expect.stringMatching(
+          /^the store file is behind the answers: one merge pass took [\d.]+ s for 10 results/,
+        ),
+      ]);
+    } finally {
+      shard.close();
+      await store.close();
+    }
+  });
+
   test('the merger thread keeps merging while appends go on, and its last pass leaves nothing', async () => {
     const { path, store, runId, folder } = await storeWithRun();
     const readonly = openSqliteStore(path, { readonly: true });
