@@ -19,7 +19,7 @@ const SECTIONS = {
   score: 'Scoring a large file',
   judges: 'Judges against a scripted server',
   server: 'Reward server under load',
-  primary: "The SQLite store's one writer",
+  shards: 'The SQLite store under `serve --processes`',
   claims: 'Claim checks against a scripted server',
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
@@ -520,10 +520,10 @@ if (measures('server')) {
   sections.push(await serverLoadSection({ root, quick, fmt }));
 }
 
-// ── the primary's SQLite writer (bench/primary-writer.mjs, also runnable alone with --before) ───
-if (measures('primary')) {
-  const { primaryWriterSection } = await import('./primary-writer.mjs');
-  sections.push(primaryWriterSection({ root, quick }));
+// ── the SQLite store's shards under serve --processes (bench/shard-merge.mjs, also alone) ───────
+if (measures('shards')) {
+  const { shardMergeSection } = await import('./shard-merge.mjs');
+  sections.push(await shardMergeSection({ root, quick }));
 }
 
 // ── claim checks ────────────────────────────────────────────────────────────────────────────────

@@ -17,7 +17,8 @@ for (;;) {
   if (Atomics.load(signal, STOP) === 1) break;
   db.pragma('wal_checkpoint(PASSIVE)');
   // A checkpoint per commit syncs both files each time: at most one per GAP_MS costs this thread
-  // less than half as much and leaves the writer no more to copy (bench/primary-writer.mjs).
+  // less than half as much and leaves the writer no more to copy (measured with the primary as
+  // the one writer of `serve --processes`, before its copies had shards; BENCHMARKS.md).
   Atomics.wait(signal, STOP, 0, GAP_MS);
 }
 db.close();
