@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../core/index.js';
+import { MERGER_HEARTBEAT_MS, mergerHeartbeatKey } from './sqlite-shard.js';
 import {
   BEHIND_EVERY_MS,
   MERGER_IDLE_MS,
@@ -22,6 +23,7 @@ const post = (message: ShardMergerMessage) => port.postMessage(message);
 const store = openSqliteStore(path, { recoverShards: false });
 let merged = 0;
 let lastBehind = Number.NEGATIVE_INFINITY;
+let lastBeat = Number.NEGATIVE_INFINITY;
 for (;;) {
   const last = Atomics.load(signal, MERGER_STOP) === 1;
   const started = performance.now();
@@ -43,6 +45,12 @@ for (;;) {
       lastPass: { merged: count, seconds: (performance.now() - started) / 1000 },
     });
     break;
+  }
+  if (performance.now() - lastBeat >= MERGER_HEARTBEAT_MS) {
+    lastBeat = performance.now();
+    await store.putState(mergerHeartbeatKey(runId), Date.now()).catch(() => {
+      // A missed beat only lets another process's open merge beside this thread: safe.
+    });
   }
   const seconds = (performance.now() - started) / 1000;
   // A long pass means the copies answer faster than one writer merges: say so, now and then.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { encodeSqliteResults } from './sqlite-result-rows.js';
-import { openSqliteShard, runShardsFolder } from './sqlite-shard.js';
+import { MERGER_STALE_MS, mergerHeartbeatKey, openSqliteShard, runShardsFolder } from './sqlite-shard.js';
 import { startShardMerger } from './sqlite-shard-merger.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { okResult } from './test-utils/store-conformance.js';
@@ -124,6 +124,27 @@ describe('SQLite shards', () => {
     }
   });
 
+  test("an open leaves a live server's shards to its merger, and takes them on once its heartbeat is stale", async () => {
+    const { path, store, runId, folder } = await storeWithRun();
+    await store.putState(mergerHeartbeatKey(runId), Date.now());
+    await store.close();
+    const shard = openSqliteShard(join(folder, '1.sqlite'));
+    shard.append(runId, rows(ids(3)));
+    shard.close();
+    const beside = openSqliteStore(path);
+    expect((await beside.completedIds(runId)).size).toBe(0);
+    await beside.putState(mergerHeartbeatKey(runId), Date.now() - MERGER_STALE_MS - 1000);
+    await beside.close();
+    const after = openSqliteStore(path);
+    try {
+      expect((await after.completedIds(runId)).size).toBe(3);
+      await after.removeShards(runId);
+      expect(await after.getState(mergerHeartbeatKey(runId))).toBeUndefined();
+    } finally {
+      await after.close();
+    }
+  });
+
   test('a file that is no shard is refused by name, and does not keep the store from opening', async () => {
     const { path, store, runId, folder } = await storeWithRun();
     await store.close();
@@ -192,6 +213,10 @@ describe('SQLite shards', () => {
       const stopped = await merger.stop();
       expect(stopped.merged).toBe(150);
       expect(stopped.lastPass.merged).toBeLessThanOrEqual(50);
+      // It said it was alive while it ran.
+      expect(Date.now() - Number(await readonly.getState(mergerHeartbeatKey(runId)))).toBeLessThan(
+        MERGER_STALE_MS,
+      );
       expect((await readonly.completedIds(runId)).size).toBe(150);
       expect(errors).toEqual([]);
     } finally {

@@ -45,6 +45,16 @@ const SHARD_SCHEMA = `
     response TEXT
   )`;
 
+/**
+ * Where a running merger (`serve --processes`' primary) says it is alive: the time of its last
+ * pass, in ms since the epoch, at most every MERGER_HEARTBEAT_MS. An open for writing merges a
+ * running run's shards itself only once that is older than MERGER_STALE_MS (its server died),
+ * so that `rewardkit runs` beside a busy server does not take on the server's backlog.
+ */
+export const mergerHeartbeatKey = (runId: string) => `shard-merger:${runId}`;
+export const MERGER_HEARTBEAT_MS = 1000;
+export const MERGER_STALE_MS = 60_000;
+
 /** The folder holding the shard files of every run of the store at `storePath`. */
 export const shardsFolder = (storePath: string) => `${storePath}.shards`;
 

@@ -15,7 +15,14 @@ import {
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
-import { listShards, runShardsFolder, SHARD_APPLICATION_ID, SHARD_TABLE } from './sqlite-shard.js';
+import {
+  listShards,
+  MERGER_STALE_MS,
+  mergerHeartbeatKey,
+  runShardsFolder,
+  SHARD_APPLICATION_ID,
+  SHARD_TABLE,
+} from './sqlite-shard.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
   resultFromRow,
@@ -292,20 +299,26 @@ export function openSqliteStore(
     mergeShards(runId);
     rmSync(runShardsFolder(path, runId), { recursive: true, force: true });
     // The merged sequences of deleted shards are of no further use.
-    db.prepare('DELETE FROM state WHERE key >= ? AND key < ?').run(
+    db.prepare('DELETE FROM state WHERE (key >= ? AND key < ?) OR key = ?').run(
       `shard-merged:${runId}/`,
       `shard-merged:${runId}0`,
+      mergerHeartbeatKey(runId),
     );
   };
+  const mergerAlive = (runId: string) => {
+    const beat = statements.getState.get(mergerHeartbeatKey(runId)) as string | undefined;
+    return beat !== undefined && Date.now() - Number(JSON.parse(beat)) < MERGER_STALE_MS;
+  };
   // What a server that died left in its shards becomes visible when the file is next opened for
-  // writing; the shards of a run that has ended go. Best effort: a shard that cannot be read now
-  // is left for a later open, and must not keep the store from opening.
+  // writing (a live server's merger is left to do its own); the shards of a run that has ended go.
+  // Best effort: a shard that cannot be read now is left for a later open, and must not keep the
+  // store from opening.
   if (path !== ':memory:' && !options.readonly && options.recoverShards !== false) {
     for (const shards of listShards(path)) {
       try {
         const run = statements.getRun.get(shards.runId) as RunRow | undefined;
         if (run && run.status !== 'running') removeShards(shards.runId);
-        else if (run) mergeShards(shards.runId);
+        else if (run && !mergerAlive(shards.runId)) mergeShards(shards.runId);
       } catch {
         // Left for the next open (or `mergeShards`, which reports the error).
       }
