@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { encodeSqliteResults } from './sqlite-result-rows.js';
 import { MERGER_STALE_MS, mergerHeartbeatKey, openSqliteShard, runShardsFolder } from './sqlite-shard.js';
@@ -64,6 +65,39 @@ describe('SQLite shards', () => {
     } finally {
       for (const shard of shards) shard.close();
       await other.close();
+      await store.close();
+    }
+  });
+
+  test('a shard sheds what was merged once that is 65,536 rows, and goes on from where it was', async () => {
+    const { path, store, runId, folder } = await storeWithRun();
+    const file = join(folder, '1.sqlite');
+    const shard = openSqliteShard(file);
+    const held = () => {
+      const reader = new Database(file, { readonly: true });
+      try {
+        return reader.prepare('SELECT COUNT(*) FROM shard_results').pluck().get();
+      } finally {
+        reader.close();
+      }
+    };
+    try {
+      shard.append(runId, rows(ids(60_000)));
+      expect(await store.mergeShards(runId)).toBe(60_000);
+      expect(held()).toBe(60_000);
+      shard.append(runId, rows(ids(10_000, 't')));
+      expect(await store.mergeShards(runId)).toBe(10_000);
+      // All but the last merged row, which keeps the sequence counting on.
+      expect(held()).toBe(1);
+      // Appends after the trim take the next sequence numbers, and merge once.
+      shard.append(runId, rows(['u0', 'u1']));
+      expect(await store.mergeShards(runId)).toBe(2);
+      expect((await store.completedIds(runId)).size).toBe(70_002);
+      const again = openSqliteStore(path);
+      expect(await again.mergeShards(runId)).toBe(0);
+      await again.close();
+    } finally {
+      shard.close();
       await store.close();
     }
   });

@@ -247,6 +247,19 @@ export function openSqliteStore(
     statements.putState.run(key, JSON.stringify(last), new Date().toISOString());
     return count;
   });
+  // Rows a shard keeps after they are merged before they are deleted from it: a server may run
+  // for days, and its shards must not hold a second copy of every result until it stops. The
+  // pages they free are reused by later appends, so a shard stays about the size of its backlog.
+  const TRIM_ROWS = 65_536;
+  const trimShard = (key: string) => {
+    const watermark = Number(JSON.parse((statements.getState.get(key) as string | undefined) ?? '0'));
+    const first = db.prepare(`SELECT MIN(seq) FROM shard.${SHARD_TABLE}`).pluck().get() as number | null;
+    if (first !== null && watermark - first >= TRIM_ROWS) {
+      // The last merged row stays: a rowid table numbers a new row after its largest, so an
+      // emptied shard would number its next appends from 1 again, below the merged sequence.
+      db.prepare(`DELETE FROM shard.${SHARD_TABLE} WHERE seq < ?`).run(watermark);
+    }
+  };
   const mergeShardFile = (runId: string, file: string): number => {
     db.prepare('ATTACH DATABASE ? AS shard').run(file);
     try {
@@ -278,8 +291,10 @@ export function openSqliteStore(
         const count = mergeBatch.immediate(key, select, upsert);
         merged += count;
         if (count > 0) committed();
-        if (count < MERGE_BATCH) return merged;
+        if (count < MERGE_BATCH) break;
       }
+      trimShard(key);
+      return merged;
     } finally {
       db.exec('DETACH DATABASE shard');
     }
