@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openSqliteStore, runShardsFolder } from '../src/store/index.js';
+import { type StoredSourceStats, sourceStatsKey } from '../src/store/run-version.js';
 import { runCli, tempDir } from './cli-harness.js';
 import { postJson, startServe } from './serve-harness.js';
 
@@ -76,6 +77,10 @@ describe('serve --processes', () => {
         mean_reward: 0.5,
       });
       expect((await store.listResults(run?.id as string, { limit: 1000 })).length).toBe(requests * 2);
+      // The processes' tallies covered the run (a row per saved result), so the finish kept them
+      // instead of reading every row: the math source scored every row, half of them right.
+      const kept = (await store.getState(sourceStatsKey(run?.id as string))) as StoredSourceStats;
+      expect(kept.sources).toEqual([{ source: 'math', count: requests * 2, mean: 0.5, invalid: 0 }]);
       // Merged and finished: the shards are gone.
       expect(existsSync(runShardsFolder(storePath, run?.id as string))).toBe(false);
       // The processes' rows reach the store through their shards with their request and text.
@@ -159,6 +164,30 @@ describe('serve --processes', () => {
         const results = await store.listResults(run?.id as string, { requestId });
         expect(results.map((r) => r.reward)).toEqual([1, 0]);
       }
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('should keep per-source statistics of the rows, not of the saves, when a request is sent twice', async () => {
+    const storePath = join(tempDir(), 'store.sqlite');
+    const serving = await startServe(['--spec', 'math', '--processes', '2', '--store', storePath]);
+    try {
+      // The same request id twice: the same sample ids, saved again (a trainer's retry).
+      for (let i = 0; i < 2; i++) {
+        const answer = await postJson(`${serving.url}/get_reward`, batch(0), { 'x-request-id': 'retried' });
+        expect(answer.status).toBe(200);
+      }
+      expect((await postJson(`${serving.url}/get_reward`, batch(1))).status).toBe(200);
+    } finally {
+      expect((await serving.stop()).code).toBe(0);
+    }
+    const store = openSqliteStore(storePath);
+    try {
+      const [run] = await store.listRuns();
+      expect(run?.summary).toMatchObject({ rows: 6 });
+      const kept = (await store.getState(sourceStatsKey(run?.id as string))) as StoredSourceStats;
+      expect(kept.sources).toEqual([{ source: 'math', count: 4, mean: 0.5, invalid: 0 }]);
     } finally {
       await store.close();
     }

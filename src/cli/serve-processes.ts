@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError } from 'commander';
 import type { RunSummary } from '../runner/index.js';
+import type { SourceStat } from '../store/index.js';
 
 /**
  * `serve --processes N`: N copies of the server sharing one port (node's cluster module; the
@@ -23,7 +24,15 @@ const SHARDS_ENV = 'RK_SERVE_SHARDS';
 
 type ChildMessage =
   | { readonly type: 'rk-serve-listening'; readonly url: string }
-  | { readonly type: 'rk-serve-summary'; readonly summary: RunSummary };
+  | {
+      readonly type: 'rk-serve-summary';
+      readonly summary: RunSummary;
+      /** The per-source statistics of what it saved, as the store keeps them at a run's finish. */
+      readonly sources: readonly SourceStat[] | undefined;
+    };
+
+/** What one process scored and saved, handed to the primary as it ends. */
+export type ProcessSummary = Omit<Extract<ChildMessage, { type: 'rk-serve-summary' }>, 'type'>;
 
 /** `--processes`: a positive integer, or `auto` for one per core. */
 export function parseProcesses(value: string): number {
@@ -61,8 +70,8 @@ const send = (message: ChildMessage) =>
 export const reportListening = (url: string) => send({ type: 'rk-serve-listening', url });
 
 /** Hands this process's summary to the primary and lets the process end. */
-export async function reportSummary(summary: RunSummary): Promise<void> {
-  await send({ type: 'rk-serve-summary', summary });
+export async function reportSummary(summary: ProcessSummary): Promise<void> {
+  await send({ type: 'rk-serve-summary', ...summary });
   process.disconnect?.();
 }
 
@@ -85,15 +94,16 @@ export interface PrimaryOptions {
  * to its shard or the store: answers go out after the commit), and on SIGTERM / SIGINT asks each to drain, then
  * resolves with their summaries. Rejects if a process exits before the server is listening.
  */
-export async function runServePrimary(options: PrimaryOptions): Promise<RunSummary[]> {
+export async function runServePrimary(options: PrimaryOptions): Promise<ProcessSummary[]> {
   cluster.setupPrimary({ exec: process.argv[1] as string, args: process.argv.slice(2) });
-  const summaries: RunSummary[] = [];
+  const summaries: ProcessSummary[] = [];
   let stopping = false;
   let listening = false;
   const fork = (): Worker => {
     const worker = cluster.fork({ [RUN_ENV]: options.runId ?? '', [SHARDS_ENV]: options.shardsFolder ?? '' });
     worker.on('message', (message: ChildMessage) => {
-      if (message?.type === 'rk-serve-summary') summaries.push(message.summary);
+      if (message?.type === 'rk-serve-summary')
+        summaries.push({ summary: message.summary, sources: message.sources });
     });
     return worker;
   };

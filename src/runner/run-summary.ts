@@ -62,8 +62,8 @@ export type SummaryAccumulator = ReturnType<typeof createSummaryAccumulator>;
 
 /**
  * Accumulates a RunSummary in constant memory, one result at a time. `storedStats`: also tally
- * the per-source statistics the store keeps at a run's finish (`score`; a server's retried
- * requests save rows again, so its tally would not be the store's).
+ * the per-source statistics the store keeps at a run's finish (a server's retried requests save
+ * rows again, so `serve` hands its tally over only when the run holds a row per result saved).
  */
 export function createSummaryAccumulator(options: { readonly storedStats?: boolean } = {}) {
   let rows = 0;

@@ -12,7 +12,7 @@ export {
   type SampleRow,
   type SampleText,
 } from './run-views.js';
-export { createSourceStatsTally } from './source-stats-tally.js';
+export { createSourceStatsTally, mergeSourceStats } from './source-stats-tally.js';
 export { specHash } from './spec-hash.js';
 export { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 export { openSqliteShard, runShardsFolder, type SqliteShard } from './sqlite-shard.js';

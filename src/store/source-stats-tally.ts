@@ -49,3 +49,36 @@ export function createSourceStatsTally() {
     },
   };
 }
+
+/**
+ * One run's per-source statistics from those of parts that saved disjoint rows at the same time
+ * (the processes of `serve --processes`): counts and usage add up, means are weighted by count,
+ * and sources keep the order the parts list them in (each part of one spec lists them alike).
+ */
+export function mergeSourceStats(parts: readonly (readonly SourceStat[])[]): SourceStat[] {
+  const merged = new Map<string, { count: number; sum: number; invalid: number; usage?: UsageTotals }>();
+  for (const part of parts) {
+    for (const stat of part) {
+      const into = merged.get(stat.source) ?? { count: 0, sum: 0, invalid: 0 };
+      into.count += stat.count;
+      into.sum += (stat.mean ?? 0) * stat.count;
+      into.invalid += stat.invalid;
+      if (stat.usage) {
+        const usage = into.usage ?? { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
+        usage.calls += stat.usage.calls;
+        usage.prompt_tokens += stat.usage.prompt_tokens;
+        usage.completion_tokens += stat.usage.completion_tokens;
+        usage.cache_hits += stat.usage.cache_hits;
+        into.usage = usage;
+      }
+      merged.set(stat.source, into);
+    }
+  }
+  return [...merged].map(([source, m]) => ({
+    source,
+    count: m.count,
+    mean: m.count > 0 ? m.sum / m.count : null,
+    invalid: m.invalid,
+    ...(m.usage && { usage: m.usage }),
+  }));
+}

@@ -115,11 +115,15 @@ describe('SQLite shards', () => {
       const [result] = await store.listResults(runId);
       expect(result?.reward).toBe(1);
       expect((await store.listResults(runId, { requestId: 'retry' })).length).toBe(1);
-      // Within one shard the append order decides.
+      // Within one shard the append order decides; several samples saved again in one merge
+      // each move last, in that order.
+      earlier.append(runId, rows(['y', 'z'], 1));
+      earlier.append(runId, rows(['y', 'z'], 0));
       earlier.append(runId, rows(['y'], 1));
-      earlier.append(runId, rows(['y'], 0));
-      await store.mergeShards(runId);
-      expect((await store.getResult(runId, 'y'))?.reward).toBe(0);
+      expect(await store.mergeShards(runId)).toBe(5);
+      expect((await store.getResult(runId, 'y'))?.reward).toBe(1);
+      expect((await store.getResult(runId, 'z'))?.reward).toBe(0);
+      expect((await store.listResults(runId)).map((r) => r.id)).toEqual(['x', 'z', 'y']);
     } finally {
       later.close();
       earlier.close();

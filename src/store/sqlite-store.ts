@@ -271,6 +271,9 @@ export function openSqliteStore(
          FROM (SELECT seq FROM shard.${SHARD_TABLE} WHERE seq > ? ORDER BY seq LIMIT ?)`,
       );
       // In append order, and across shards the later save wins, as one file's upsert would have it.
+      // A row saved again moves last, as the upsert moves it; the `excluded` reference makes the
+      // largest rowid a correlated subquery, read again for each row (an uncorrelated one is read
+      // once a statement, and a batch saving two samples again would give both the same rowid).
       const upsert = db.prepare(
         `INSERT INTO main.results
            (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
@@ -282,7 +285,7 @@ export function openSqliteStore(
            group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
            request_id = excluded.request_id, evidence = excluded.evidence,
            prompt = excluded.prompt, response = excluded.response,
-           rowid = (SELECT MAX(rowid) FROM main.results) + 1
+           rowid = (SELECT MAX(rowid) FROM main.results WHERE excluded.sample_id IS NOT NULL) + 1
          WHERE excluded.created_at >= results.created_at`,
       );
       const key = `shard-merged:${runId}/${basename(file)}`;

@@ -8,7 +8,8 @@ import {
   type Sample,
   sampleText,
 } from '../../core/index.js';
-import type { ShardMerger } from '../../store/index.js';
+import type { ShardMerger, SourceStat, Store } from '../../store/index.js';
+import { mergeSourceStats } from '../../store/source-stats-tally.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -255,7 +256,7 @@ Examples:
               return store.saveResults(run.id, results, options);
             })
           : undefined;
-      const summary = createSummaryAccumulator();
+      const summary = createSummaryAccumulator({ storedStats: true });
       const started = performance.now();
       const rewardApp = createRewardApp({
         evaluator,
@@ -308,8 +309,16 @@ Examples:
         await listening.close();
         await writer?.flush();
         const finished = summary.summary(performance.now() - started);
-        if (child) await reportSummary(finished);
-        else if (store && run) await store.finishRun(run.id, finished, 'finished');
+        const sources = summary.storedSourceStats();
+        if (child) await reportSummary({ summary: finished, sources });
+        else if (store && run) {
+          await store.finishRun(
+            run.id,
+            finished,
+            'finished',
+            await keptSourceStats(store, run.id, finished.rows, [sources]),
+          );
+        }
         if (!child) process.stderr.write('rewardkit serve: stopped\n');
       } catch (error) {
         process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
@@ -326,6 +335,24 @@ Examples:
         await store?.close();
       }
     });
+}
+
+/**
+ * The run's per-source statistics from what the server's processes tallied as they saved, when
+ * they cover the run: every saved result a row of its own (no sample saved twice, as a retried
+ * request would, and no process lost without its summary). Otherwise undefined, and the store
+ * reads every row at the finish — for a run of millions of rows, seconds of a shutdown.
+ */
+async function keptSourceStats(
+  store: Store,
+  runId: string,
+  savedRows: number,
+  parts: readonly (readonly SourceStat[] | undefined)[],
+): Promise<SourceStat[] | undefined> {
+  const tallies = parts.filter((part) => part !== undefined);
+  if (tallies.length !== parts.length) return undefined;
+  const { results } = await store.runTotals(runId);
+  return results === savedRows ? mergeSourceStats(tallies) : undefined;
 }
 
 const sayWarnings = (warnings: readonly string[]) => {
@@ -395,7 +422,17 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
       );
     }
     if (store && run) {
-      await store.finishRun(run.id, mergeRunSummaries(summaries, performance.now() - started), 'finished');
+      const merged = mergeRunSummaries(
+        summaries.map((part) => part.summary),
+        performance.now() - started,
+      );
+      const sources = await keptSourceStats(
+        store,
+        run.id,
+        merged.rows,
+        summaries.map((part) => part.sources),
+      );
+      await store.finishRun(run.id, merged, 'finished', sources);
     }
     // Every row is in the store file now; the shards are no longer needed.
     if (sqlite) await sqlite.store.removeShards(sqlite.run.id);
