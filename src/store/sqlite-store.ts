@@ -1,5 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
 import { newRunId } from './new-run-id.js';
@@ -15,14 +15,7 @@ import {
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
-import {
-  listShards,
-  MERGER_STALE_MS,
-  mergerHeartbeatKey,
-  runShardsFolder,
-  SHARD_APPLICATION_ID,
-  SHARD_TABLE,
-} from './sqlite-shard.js';
+import { sqliteShardMerge } from './sqlite-shard-merge.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
   resultFromRow,
@@ -236,112 +229,10 @@ export function openSqliteStore(
     }
   };
 
-  // Rows a merge moves per transaction: long enough to cost little per row, short enough that the
-  // store's other writers (the copies' fallback, `score` beside a server) are not held up long.
-  const MERGE_BATCH = 16_384;
-  const mergeBatch = db.transaction((key: string, select: Database.Statement, upsert: Database.Statement) => {
-    const from = Number(JSON.parse((statements.getState.get(key) as string | undefined) ?? '0'));
-    const { count, last } = select.get(from, MERGE_BATCH) as { count: number; last: number | null };
-    if (last === null) return 0;
-    upsert.run(from, last);
-    statements.putState.run(key, JSON.stringify(last), new Date().toISOString());
-    return count;
-  });
-  // Rows a shard keeps after they are merged before they are deleted from it: a server may run
-  // for days, and its shards must not hold a second copy of every result until it stops. The
-  // pages they free are reused by later appends, so a shard stays about the size of its backlog.
-  const TRIM_ROWS = 65_536;
-  const trimShard = (key: string) => {
-    const watermark = Number(JSON.parse((statements.getState.get(key) as string | undefined) ?? '0'));
-    const first = db.prepare(`SELECT MIN(seq) FROM shard.${SHARD_TABLE}`).pluck().get() as number | null;
-    if (first !== null && watermark - first >= TRIM_ROWS) {
-      // The last merged row stays: a rowid table numbers a new row after its largest, so an
-      // emptied shard would number its next appends from 1 again, below the merged sequence.
-      db.prepare(`DELETE FROM shard.${SHARD_TABLE} WHERE seq < ?`).run(watermark);
-    }
-  };
-  const mergeShardFile = (runId: string, file: string): number => {
-    db.prepare('ATTACH DATABASE ? AS shard').run(file);
-    try {
-      if (db.pragma('shard.application_id', { simple: true }) !== SHARD_APPLICATION_ID) {
-        throw new RewardKitError('RK_STORE', `${file} is not a rewardkit shard`);
-      }
-      const select = db.prepare(
-        `SELECT COUNT(*) AS count, MAX(seq) AS last
-         FROM (SELECT seq FROM shard.${SHARD_TABLE} WHERE seq > ? ORDER BY seq LIMIT ?)`,
-      );
-      // In append order, and across shards the later save wins, as one file's upsert would have it.
-      // A row saved again moves last, as the upsert moves it; the `excluded` reference makes the
-      // largest rowid a correlated subquery, read again for each row (an uncorrelated one is read
-      // once a statement, and a batch saving two samples again would give both the same rowid).
-      const upsert = db.prepare(
-        `INSERT INTO main.results
-           (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
-         SELECT run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response
-         FROM shard.${SHARD_TABLE} WHERE seq > ? AND seq <= ? ORDER BY seq
-         ON CONFLICT (run_id, sample_id) DO UPDATE SET
-           status = excluded.status, reward = excluded.reward, components = excluded.components,
-           errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
-           group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
-           request_id = excluded.request_id, evidence = excluded.evidence,
-           prompt = excluded.prompt, response = excluded.response,
-           rowid = (SELECT MAX(rowid) FROM main.results WHERE excluded.sample_id IS NOT NULL) + 1
-         WHERE excluded.created_at >= results.created_at`,
-      );
-      const key = `shard-merged:${runId}/${basename(file)}`;
-      let merged = 0;
-      for (;;) {
-        const count = mergeBatch.immediate(key, select, upsert);
-        merged += count;
-        if (count > 0) committed();
-        if (count < MERGE_BATCH) break;
-      }
-      trimShard(key);
-      return merged;
-    } finally {
-      db.exec('DETACH DATABASE shard');
-    }
-  };
-  const mergeShards = (runId?: string): number => {
-    if (path === ':memory:' || options.readonly) return 0;
-    let merged = 0;
-    for (const shards of listShards(path)) {
-      if (runId !== undefined && shards.runId !== runId) continue;
-      // A run deleted since (or a stray folder): its rows have nowhere to go.
-      if (!statements.getRun.get(shards.runId)) continue;
-      for (const file of shards.files) merged += mergeShardFile(shards.runId, file);
-    }
-    return merged;
-  };
-  const removeShards = (runId: string) => {
-    mergeShards(runId);
-    rmSync(runShardsFolder(path, runId), { recursive: true, force: true });
-    // The merged sequences of deleted shards are of no further use.
-    db.prepare('DELETE FROM state WHERE (key >= ? AND key < ?) OR key = ?').run(
-      `shard-merged:${runId}/`,
-      `shard-merged:${runId}0`,
-      mergerHeartbeatKey(runId),
-    );
-  };
-  const mergerAlive = (runId: string) => {
-    const beat = statements.getState.get(mergerHeartbeatKey(runId)) as string | undefined;
-    return beat !== undefined && Date.now() - Number(JSON.parse(beat)) < MERGER_STALE_MS;
-  };
+  const shards = path === ':memory:' || options.readonly ? undefined : sqliteShardMerge(db, path, committed);
   // What a server that died left in its shards becomes visible when the file is next opened for
-  // writing (a live server's merger is left to do its own); the shards of a run that has ended go.
-  // Best effort: a shard that cannot be read now is left for a later open, and must not keep the
-  // store from opening.
-  if (path !== ':memory:' && !options.readonly && options.recoverShards !== false) {
-    for (const shards of listShards(path)) {
-      try {
-        const run = statements.getRun.get(shards.runId) as RunRow | undefined;
-        if (run && run.status !== 'running') removeShards(shards.runId);
-        else if (run && !mergerAlive(shards.runId)) mergeShards(shards.runId);
-      } catch {
-        // Left for the next open (or `mergeShards`, which reports the error).
-      }
-    }
-  }
+  // writing; the shards of a run that has ended go.
+  if (options.recoverShards !== false) shards?.recover();
 
   return {
     kind: 'sqlite',
@@ -393,10 +284,10 @@ export function openSqliteStore(
     },
     saveEncodedResults,
     async mergeShards(runId) {
-      return mergeShards(runId);
+      return shards?.merge(runId) ?? 0;
     },
     async removeShards(runId) {
-      removeShards(runId);
+      shards?.remove(runId);
     },
     async getResult(runId, sampleId) {
       const row = statements.getResult.get(runId, sampleId) as StoredResultRow | undefined;
