@@ -23,6 +23,17 @@ export type SqliteResultRow = readonly [
   response: string | null,
 ];
 
+/** `results`' columns a save writes: the run id and save time, then a `SqliteResultRow`'s. */
+export const RESULT_COLUMNS =
+  'run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response';
+
+/** What a save of a sample already in the run replaces (its rowid aside: see the savers). */
+export const RESULT_UPDATE = `status = excluded.status, reward = excluded.reward, components = excluded.components,
+  errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
+  group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
+  request_id = excluded.request_id, evidence = excluded.evidence,
+  prompt = excluded.prompt, response = excluded.response`;
+
 /** Encodes results for `saveEncodedResults`; `requestId` and `samples` as `Store.saveResults` takes them. */
 export function encodeSqliteResults(
   results: readonly RewardResult[],

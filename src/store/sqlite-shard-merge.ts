@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
+import { RESULT_COLUMNS, RESULT_UPDATE } from './sqlite-result-rows.js';
 import {
   listShards,
   MERGER_STALE_MS,
@@ -91,16 +92,9 @@ export function sqliteShardMerge(
       // largest rowid a correlated subquery, read again for each row (an uncorrelated one is read
       // once a statement, and a batch saving two samples again would give both the same rowid).
       const upsert = db.prepare(
-        `INSERT INTO main.results
-           (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
-         SELECT run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response
-         FROM shard.${SHARD_TABLE} WHERE seq > ? AND seq <= ? ORDER BY seq
-         ON CONFLICT (run_id, sample_id) DO UPDATE SET
-           status = excluded.status, reward = excluded.reward, components = excluded.components,
-           errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
-           group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
-           request_id = excluded.request_id, evidence = excluded.evidence,
-           prompt = excluded.prompt, response = excluded.response,
+        `INSERT INTO main.results (${RESULT_COLUMNS})
+         SELECT ${RESULT_COLUMNS} FROM shard.${SHARD_TABLE} WHERE seq > ? AND seq <= ? ORDER BY seq
+         ON CONFLICT (run_id, sample_id) DO UPDATE SET ${RESULT_UPDATE},
            rowid = (SELECT MAX(rowid) FROM main.results WHERE excluded.sample_id IS NOT NULL) + 1
          WHERE excluded.created_at >= results.created_at`,
       );

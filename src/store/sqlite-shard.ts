@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
-import type { SqliteResultRow } from './sqlite-result-rows.js';
+import { RESULT_COLUMNS, type SqliteResultRow } from './sqlite-result-rows.js';
 
 /**
  * A shard: an append-only SQLite file that one `serve --processes` copy writes its results to,
@@ -107,9 +107,7 @@ export function openSqliteShard(path: string): SqliteShard {
     });
   }
   const insert = db.prepare(
-    `INSERT INTO ${SHARD_TABLE}
-       (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ${SHARD_TABLE} (${RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const append = db.transaction((runId: string, rows: readonly SqliteResultRow[]) => {
     const now = new Date().toISOString();

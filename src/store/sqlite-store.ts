@@ -13,7 +13,12 @@ import {
   WRITER_CHECKPOINT_PAGES,
 } from './sqlite-checkpointer.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
-import { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
+import {
+  encodeSqliteResults,
+  RESULT_COLUMNS,
+  RESULT_UPDATE,
+  type SqliteResultRow,
+} from './sqlite-result-rows.js';
 import { sqliteRunViews } from './sqlite-run-views.js';
 import { sqliteShardMerge } from './sqlite-shard-merge.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
@@ -130,15 +135,9 @@ export function openSqliteStore(
     // A fresh row is a plain insert; a row saved again (resume, a retried request) is updated in
     // place and moved last, as a new rowid would list it, so no DELETE runs for a fresh run.
     upsertResult: db.prepare(
-      `INSERT INTO results
-         (run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response)
+      `INSERT INTO results (${RESULT_COLUMNS})
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, sample_id) DO UPDATE SET
-         status = excluded.status, reward = excluded.reward, components = excluded.components,
-         errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
-         group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
-         request_id = excluded.request_id, evidence = excluded.evidence,
-         prompt = excluded.prompt, response = excluded.response,
+       ON CONFLICT (run_id, sample_id) DO UPDATE SET ${RESULT_UPDATE},
          rowid = (SELECT MAX(rowid) FROM results) + 1`,
     ),
     getResult: db.prepare('SELECT * FROM results WHERE run_id = ? AND sample_id = ?'),
