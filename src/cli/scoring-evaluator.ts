@@ -14,7 +14,24 @@ export const autoWorkers = (cores = availableParallelism()) => Math.min(8, Math.
 export const AUTO_WORKERS_MIN_ROWS = 30_000;
 
 /**
- * `score`'s thread count: `auto` (the default) is {@link autoWorkers} for an input of at least
+ * Source kinds whose check costs a row no more than verifying a short math answer (a few µs):
+ * under them a threaded `score` is bound by its main thread (reading, handing out chunks, writing
+ * lines) or its store thread, never by verification, so threads past {@link LIGHT_SPEC_WORKERS}
+ * add start-up and memory and take throughput away (BENCHMARKS.md, Scoring a large file).
+ */
+const LIGHT_KINDS: ReadonlySet<string> = new Set(['math', 'regex', 'length', 'json', 'tags']);
+/** `--workers auto` for a spec of light sources only: 2 threads (measured best on 16 cores). */
+export const LIGHT_SPEC_WORKERS = 2;
+
+/** Whether every source of every route of the spec is light ({@link LIGHT_KINDS}). */
+export function isLightSpec(spec: ResolvedSpec): boolean {
+  const leaves = [...spec.routes.map((route) => route.spec), ...(spec.default ? [spec.default] : [])];
+  return leaves.every((leaf) => leaf.sources.every((source) => LIGHT_KINDS.has(source.kind)));
+}
+
+/**
+ * `score`'s thread count: `auto` (the default) is {@link autoWorkers} — at most
+ * {@link LIGHT_SPEC_WORKERS} for a spec of light sources — for an input of at least
  * {@link AUTO_WORKERS_MIN_ROWS} rows on a machine of two cores or more, else 0 (the main thread) —
  * also when the rows could not be counted (stdin, a mapping that expands rows). A number is taken
  * as given.
@@ -23,10 +40,12 @@ export function scoreWorkers(
   flag: number | 'auto',
   rows: number | undefined,
   cores = availableParallelism(),
+  options: { readonly light?: boolean } = {},
 ): number {
   if (flag !== 'auto') return flag;
   const enough = rows !== undefined && rows >= AUTO_WORKERS_MIN_ROWS;
-  return enough && cores > 1 ? autoWorkers(cores) : 0;
+  if (!enough || cores <= 1) return 0;
+  return options.light ? Math.min(LIGHT_SPEC_WORKERS, autoWorkers(cores)) : autoWorkers(cores);
 }
 
 /**
@@ -41,7 +60,7 @@ export const workersOption = (use: 'score' | 'serve') =>
   new Option(
     '--workers <n|auto>',
     use === 'score'
-      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing what they return and a thread saving it to the store (auto: ${autoWorkers()} here, the cores less one, at most 8, for inputs of ${AUTO_WORKERS_MIN_ROWS.toLocaleString('en-US')} rows or more, else none; 0: all on the main thread; specs with judge models always run there, and specs comparing a group's rollouts only verify on the threads)`
+      ? `worker threads that each read, verify and serialize chunks of the input, the main thread writing what they return and a thread saving it to the store (auto: ${autoWorkers()} here, the cores less one, at most 8 — at most ${LIGHT_SPEC_WORKERS} for specs of math, regex, length, json and tags sources only, where more only cost memory — for inputs of ${AUTO_WORKERS_MIN_ROWS.toLocaleString('en-US')} rows or more, else none; 0: all on the main thread; specs with judge models always run there, and specs comparing a group's rollouts only verify on the threads)`
       : `worker threads verifying samples off the main thread (auto: ${autoWorkers()} here; 0: on the main thread; specs with judge models always run there; for many cores see --processes)`,
   )
     .argParser((value): number | 'auto' => {

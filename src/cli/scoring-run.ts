@@ -18,6 +18,7 @@ import { parseDuration } from './parse-duration.js';
 import { createProgressReporter } from './progress.js';
 import {
   createScoringEvaluator,
+  isLightSpec,
   scoreWorkers,
   TRACES_FLAG_HELP,
   workersOption,
@@ -123,7 +124,8 @@ export async function runScoring(
   // Counted once: for the progress bar, and for `--workers auto`, which starts threads only for
   // a file large enough to pay back their start-up.
   const total = fromStdin || (!flags.progress && !autoThreads) ? undefined : await inputTotal(flags);
-  const workers = models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total);
+  const workers =
+    models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total, undefined, { light: isLightSpec(spec) });
   if (autoThreads && workers > 0) {
     process.stderr.write(
       `rewardkit: scoring ${total?.toLocaleString('en-US')} rows on ${workers} worker thread${workers === 1 ? '' : 's'} (--workers auto; --workers 0 keeps them on the main thread)\n`,
