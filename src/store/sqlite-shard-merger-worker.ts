@@ -21,7 +21,6 @@ const { path, runId, signal, behindPassSeconds } = workerData as {
 };
 const post = (message: ShardMergerMessage) => port.postMessage(message);
 const store = openSqliteStore(path, { recoverShards: false });
-let merged = 0;
 let lastBehind = Number.NEGATIVE_INFINITY;
 let lastBeat = Number.NEGATIVE_INFINITY;
 for (;;) {
@@ -30,7 +29,6 @@ for (;;) {
   let count = 0;
   try {
     count = await store.mergeShards(runId);
-    merged += count;
   } catch (error) {
     post({ type: 'error', message: `merging the shards of run ${runId} failed: ${errorMessage(error)}` });
     if (last) break;
@@ -39,13 +37,10 @@ for (;;) {
     continue;
   }
   if (last) {
-    post({
-      type: 'done',
-      merged,
-      lastPass: { merged: count, seconds: (performance.now() - started) / 1000 },
-    });
+    post({ type: 'done', lastPass: { merged: count, seconds: (performance.now() - started) / 1000 } });
     break;
   }
+  if (count > 0) post({ type: 'merged', count });
   if (performance.now() - lastBeat >= MERGER_HEARTBEAT_MS) {
     lastBeat = performance.now();
     await store.putState(mergerHeartbeatKey(runId), Date.now()).catch(() => {

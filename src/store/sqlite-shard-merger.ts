@@ -13,9 +13,9 @@ export const BEHIND_EVERY_MS = 60_000;
 export type ShardMergerMessage =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'behind'; readonly merged: number; readonly seconds: number }
+  | { readonly type: 'merged'; readonly count: number }
   | {
       readonly type: 'done';
-      readonly merged: number;
       /** What the last pass merged, and how long it took: the backlog at stop. */
       readonly lastPass: { readonly merged: number; readonly seconds: number };
     };
@@ -38,6 +38,9 @@ export interface ShardMerger {
   }>;
 }
 
+/** The least time between two starts of the merger's thread: one that dies at once is not restarted in a busy loop. */
+const RESTART_GAP_MS = 1000;
+
 export function startShardMerger(
   path: string,
   runId: string,
@@ -47,35 +50,74 @@ export function startShardMerger(
 ): ShardMerger {
   const signal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const entry = workerEntry(new URL('./sqlite-shard-merger-worker.js', import.meta.url));
-  const worker = new Worker(entry.url, {
-    workerData: { path, runId, signal, behindPassSeconds: options.behindPassSeconds ?? BEHIND_PASS_SECONDS },
-    execArgv: [...entry.execArgv],
-  });
+  let merged = 0;
   let lastError: string | undefined;
   let done: Extract<ShardMergerMessage, { type: 'done' }> | undefined;
-  worker.on('message', (message: ShardMergerMessage) => {
-    if (message.type === 'done') done = message;
-    else if (message.type === 'behind') {
-      onLog(
-        `the store file is behind the answers: one merge pass took ${message.seconds.toFixed(1)} s for ${message.merged} results (they are safe in the processes' shards; rewardkit runs and the inspector show them once merged)`,
-      );
-    } else {
-      lastError = message.message;
-      onLog(message.message);
-    }
+  let stopping = false;
+  // The same message again within a minute is not repeated: a damaged shard is retried every
+  // second, and a thread that dies at once is restarted every second.
+  const said = new Map<string, number>();
+  const say = (message: string) => {
+    const at = performance.now();
+    if (at - (said.get(message) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
+    said.set(message, at);
+    onLog(message);
+  };
+  let resolveStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    resolveStopped = resolve;
   });
-  worker.on('error', (error) => {
-    lastError = error.message;
-    onLog(error.message);
-  });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+
+  // A thread that dies while the server runs (out of memory, a fault) is replaced, as a copy is:
+  // until the server stops, nothing else merges the shards into the store file.
+  const start = () => {
+    const started = performance.now();
+    const worker = new Worker(entry.url, {
+      workerData: {
+        path,
+        runId,
+        signal,
+        behindPassSeconds: options.behindPassSeconds ?? BEHIND_PASS_SECONDS,
+      },
+      execArgv: [...entry.execArgv],
+    });
+    worker.on('message', (message: ShardMergerMessage) => {
+      if (message.type === 'merged') merged += message.count;
+      else if (message.type === 'done') {
+        done = message;
+        merged += message.lastPass.merged;
+      } else if (message.type === 'behind') {
+        say(
+          `the store file is behind the answers: one merge pass took ${message.seconds.toFixed(1)} s for ${message.merged} results (they are safe in the processes' shards; rewardkit runs and the inspector show them once merged)`,
+        );
+      } else {
+        lastError = message.message;
+        say(message.message);
+      }
+    });
+    worker.on('error', (error) => {
+      lastError = error.message;
+      say(`the shard merger failed: ${error.message}`);
+    });
+    worker.once('exit', () => {
+      if (stopping || done) {
+        resolveStopped();
+        return;
+      }
+      say('the shard merger stopped; starting another');
+      // Also when stop() comes meanwhile: the new thread then makes the last pass, and ends.
+      setTimeout(start, Math.max(0, RESTART_GAP_MS - (performance.now() - started)));
+    });
+  };
+  start();
   return {
     async stop() {
+      stopping = true;
       Atomics.store(signal, MERGER_STOP, 1);
       Atomics.notify(signal, MERGER_STOP);
-      await exited;
+      await stopped;
       if (!done) throw new Error(lastError ?? 'the shard merger stopped before its last pass');
-      return { merged: done.merged, lastPass: done.lastPass };
+      return { merged, lastPass: done.lastPass };
     },
   };
 }

@@ -235,6 +235,29 @@ describe('SQLite shards', () => {
     }
   });
 
+  test('a merger thread that dies is started again, and stop() still ends with its error', async () => {
+    const { path, store } = await storeWithRun();
+    // A store path under a file: every thread fails as it opens the store.
+    const said: string[] = [];
+    const merger = startShardMerger(join(path, 'not-a-folder', 's.sqlite'), 'run', (message) =>
+      said.push(message),
+    );
+    try {
+      for (let i = 0; i < 400 && !said.includes('the shard merger stopped; starting another'); i++)
+        await tick();
+      expect(said).toContain('the shard merger stopped; starting another');
+      // Two threads at least have failed by now; each message is said once.
+      for (let i = 0; i < 400 && !said.some((m) => m.startsWith('the shard merger failed')); i++)
+        await tick();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(said.filter((m) => m === 'the shard merger stopped; starting another')).toHaveLength(1);
+      expect(said.filter((m) => m.startsWith('the shard merger failed'))).toHaveLength(1);
+      await expect(merger.stop()).rejects.toThrow(/ENOTDIR|not a directory/);
+    } finally {
+      await store.close();
+    }
+  });
+
   test('the merger thread keeps merging while appends go on, and its last pass leaves nothing', async () => {
     const { path, store, runId, folder } = await storeWithRun();
     const readonly = openSqliteStore(path, { readonly: true });
