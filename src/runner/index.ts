@@ -10,4 +10,9 @@ export {
   type SourceSummary,
 } from './run-summary.js';
 export { type ScoreFileOptions, type ScoreFileResult, scoreFile } from './score-file.js';
-export { type StoreWriter, startStoreWriter, storeWriterFor } from './store-writer.js';
+export {
+  type StoreWriter,
+  startStoreWriter,
+  storeWriterFor,
+  storeWritesInline,
+} from './store-writer.js';

@@ -8,16 +8,9 @@ import type { StoreWriterReply, StoreWriterRequest, StoreWriterTarget } from './
 const port = parentPort;
 if (!port) throw new Error('store-writer-worker runs only as a worker thread');
 const { path, target } = workerData as { path: string; target: StoreWriterTarget };
+const opened = target === 'shard' ? openSqliteShard(path) : openSqliteStore(path);
 const store =
-  target === 'shard'
-    ? (() => {
-        const shard = openSqliteShard(path);
-        return {
-          saveEncodedResults: async (...args: Parameters<typeof shard.append>) => shard.append(...args),
-          close: async () => shard.close(),
-        };
-      })()
-    : openSqliteStore(path);
+  'append' in opened ? { saveEncodedResults: opened.append, close: async () => opened.close() } : opened;
 
 port.on('message', async (request: StoreWriterRequest) => {
   if (request.type === 'close') {

@@ -17,9 +17,9 @@ export type StoreWriterReply = { readonly id: number; readonly error?: string };
 export type StoreWriterTarget = 'store' | 'shard';
 
 /**
- * Saves `score --workers`' encoded rows on a thread with its own connection to the SQLite file,
- * so inserting (the main thread's largest cost once workers read and verify) runs beside writing
- * the output and handing out chunks. Batches are saved in the order given, so the store keeps
+ * Saves encoded rows on a thread with its own connection to the SQLite file (or, for a copy of
+ * `serve --processes`, to its shard), so inserting runs beside the calling thread's own work:
+ * writing `score`'s output and handing out chunks, or a server's parsing and answering. Batches are saved in the order given, so the store keeps
  * input order. At most `maxInFlight` batches wait: `save` resolves once the batch may be handed
  * over, and `flush` once everything is committed; a failed batch fails the next call.
  */
@@ -37,13 +37,18 @@ export interface StoreWriter {
 }
 
 /**
+ * REWARDKIT_STORE_WRITER=inline: SQLite rows are saved on the calling thread instead of a writer
+ * thread (a machine with few cores, or one whose cores each run a server process already).
+ */
+export const storeWritesInline = () => process.env.REWARDKIT_STORE_WRITER === 'inline';
+
+/**
  * The writer thread for a store where one can run — a SQLite file (an in-memory database has no
- * second connection) — unless REWARDKIT_STORE_WRITER=inline keeps saving on the calling thread
- * (a machine with few cores); undefined otherwise.
+ * second connection) — unless writes stay inline ({@link storeWritesInline}); undefined otherwise.
  */
 export function storeWriterFor(store: Store | undefined): StoreWriter | undefined {
   if (!store || !isSqliteStore(store) || store.path === ':memory:') return undefined;
-  return process.env.REWARDKIT_STORE_WRITER === 'inline' ? undefined : startStoreWriter(store.path);
+  return storeWritesInline() ? undefined : startStoreWriter(store.path);
 }
 
 export function startStoreWriter(

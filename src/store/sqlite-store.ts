@@ -205,7 +205,7 @@ export function openSqliteStore(
     }
     checkpointer?.committed();
   };
-  // Another process (`serve --processes` without one writer, `score` beside a server) may hold
+  // Another process (a server's shard merger, `score` beside a server) may hold
   // the write lock. SQLite's own busy wait would sleep on the event loop, stalling every request
   // of this process; instead ask for the lock without waiting and retry after a timer, while the
   // server goes on answering (and its write-behind batch grows, so contention itself makes

@@ -189,7 +189,7 @@ Examples:
       const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
-      const { createSummaryAccumulator, startStoreWriter, storeWriterFor } = await import(
+      const { createSummaryAccumulator, startStoreWriter, storeWriterFor, storeWritesInline } = await import(
         '../../runner/index.js'
       );
       const spec = loadSpec(flags.spec);
@@ -236,7 +236,7 @@ Examples:
       // to a shard of its own on that thread (REWARDKIT_STORE_WRITER=inline: on the event loop,
       // where every core already runs a copy). Answers still wait for the commit.
       const shardPath = child?.shardsFolder && join(child.shardsFolder, `${process.pid}.sqlite`);
-      const inline = process.env.REWARDKIT_STORE_WRITER === 'inline';
+      const inline = storeWritesInline();
       const shard = shardPath && inline ? openSqliteShard(shardPath) : undefined;
       const storeThread = shardPath
         ? inline
