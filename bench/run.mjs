@@ -202,7 +202,7 @@ if (measures('score')) {
   // The default (`--workers auto`): threads for a file this large, each with its own heap.
   const byDefault = await scoreAndWatch(join(dir, `in-${large.rows}.jsonl`), join(dir, 'out-default.jsonl'));
   const { scoreWorkers } = await import('../dist/cli/scoring-evaluator.js');
-  const defaultThreads = scoreWorkers('auto', large.rows, undefined, { light: true });
+  const defaultThreads = scoreWorkers('auto', large.rows, { light: true });
   // Baseline: the same rows through the same spec in this process, on one core: no parsing of
   // the file, no output, no store. Then the CLI with and without the store, at 0, 1 and 2 workers.
   const { createEvaluator, loadSpec } = await import('../dist/spec/index.js');

@@ -15,7 +15,7 @@ describe('scoreWorkers', () => {
     [3, 10, 16, 3],
     [12, undefined, 2, 12],
   ] as const)('--workers %s with %s rows on %i cores: %i threads', (flag, rows, cores, threads) => {
-    expect(scoreWorkers(flag, rows, cores)).toBe(threads);
+    expect(scoreWorkers(flag, rows, { cores })).toBe(threads);
   });
 
   test.each([
@@ -27,9 +27,9 @@ describe('scoreWorkers', () => {
   ] as const)(
     '--workers auto for a spec of light sources, %s rows on %i cores: %i threads',
     (rows, cores, threads) => {
-      expect(scoreWorkers('auto', rows, cores, { light: true })).toBe(threads);
+      expect(scoreWorkers('auto', rows, { cores, light: true })).toBe(threads);
       // A number is still taken as given.
-      expect(scoreWorkers(6, rows, cores, { light: true })).toBe(6);
+      expect(scoreWorkers(6, rows, { cores, light: true })).toBe(6);
     },
   );
 

@@ -39,13 +39,13 @@ export function isLightSpec(spec: ResolvedSpec): boolean {
 export function scoreWorkers(
   flag: number | 'auto',
   rows: number | undefined,
-  cores = availableParallelism(),
-  options: { readonly light?: boolean } = {},
+  options: { readonly cores?: number; readonly light?: boolean } = {},
 ): number {
   if (flag !== 'auto') return flag;
+  const { cores = availableParallelism(), light = false } = options;
   const enough = rows !== undefined && rows >= AUTO_WORKERS_MIN_ROWS;
   if (!enough || cores <= 1) return 0;
-  return options.light ? Math.min(LIGHT_SPEC_WORKERS, autoWorkers(cores)) : autoWorkers(cores);
+  return light ? Math.min(LIGHT_SPEC_WORKERS, autoWorkers(cores)) : autoWorkers(cores);
 }
 
 /**

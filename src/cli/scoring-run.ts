@@ -124,8 +124,7 @@ export async function runScoring(
   // Counted once: for the progress bar, and for `--workers auto`, which starts threads only for
   // a file large enough to pay back their start-up.
   const total = fromStdin || (!flags.progress && !autoThreads) ? undefined : await inputTotal(flags);
-  const workers =
-    models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total, undefined, { light: isLightSpec(spec) });
+  const workers = models.size > 0 ? 0 : scoreWorkers(flags.workers ?? 0, total, { light: isLightSpec(spec) });
   if (autoThreads && workers > 0) {
     process.stderr.write(
       `rewardkit: scoring ${total?.toLocaleString('en-US')} rows on ${workers} worker thread${workers === 1 ? '' : 's'} (--workers auto; --workers 0 keeps them on the main thread)\n`,
