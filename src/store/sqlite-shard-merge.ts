@@ -23,7 +23,8 @@ const MERGE_BATCH = 16_384;
 const TRIM_ROWS = 65_536;
 
 /** Each shard's merged sequence, in `state`, under the run and the shard's file name. */
-const mergedKey = (runId: string, file: string) => `shard-merged:${runId}/${basename(file)}`;
+const mergedPrefix = (runId: string) => `shard-merged:${runId}/`;
+const mergedKey = (runId: string, file: string) => `${mergedPrefix(runId)}${basename(file)}`;
 
 /** Moving a store's shards (see `SqliteShard`) into its `results`, on the store's connection. */
 export interface SqliteShardMerge {
@@ -51,6 +52,8 @@ export function sqliteShardMerge(
     putState: db.prepare(
       'INSERT INTO state (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
     ),
+    // The run's merged sequences (keys from its prefix up to, not including, the next prefix:
+    // '0' follows '/') and its merger's heartbeat.
     forget: db.prepare('DELETE FROM state WHERE (key >= ? AND key < ?) OR key = ?'),
   };
   const stateNumber = (key: string) =>
@@ -127,7 +130,8 @@ export function sqliteShardMerge(
   const remove = (runId: string) => {
     merge(runId);
     rmSync(runShardsFolder(path, runId), { recursive: true, force: true });
-    statements.forget.run(`shard-merged:${runId}/`, `shard-merged:${runId}0`, mergerHeartbeatKey(runId));
+    const prefix = mergedPrefix(runId);
+    statements.forget.run(prefix, `${prefix.slice(0, -1)}0`, mergerHeartbeatKey(runId));
   };
 
   const mergerAlive = (runId: string) => {

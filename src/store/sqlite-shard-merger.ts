@@ -10,14 +10,20 @@ export const MERGER_IDLE_MS = 20;
 export const BEHIND_PASS_SECONDS = 2;
 export const BEHIND_EVERY_MS = 60_000;
 
+/** One merge pass: the rows it merged and how long it took. */
+export interface MergePass {
+  readonly merged: number;
+  readonly seconds: number;
+}
+
 export type ShardMergerMessage =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'behind'; readonly merged: number; readonly seconds: number }
   | { readonly type: 'merged'; readonly count: number }
   | {
       readonly type: 'done';
-      /** What the last pass merged, and how long it took: the backlog at stop. */
-      readonly lastPass: { readonly merged: number; readonly seconds: number };
+      /** The last pass: the backlog at stop. */
+      readonly lastPass: MergePass;
     };
 
 /**
@@ -32,10 +38,7 @@ export interface ShardMerger {
    * Does a last pass (call it once no copy appends any more) and stops; resolves with the rows
    * merged in all and in the last pass (with its time), or rejects with its error.
    */
-  stop(): Promise<{
-    readonly merged: number;
-    readonly lastPass: { readonly merged: number; readonly seconds: number };
-  }>;
+  stop(): Promise<{ readonly merged: number; readonly lastPass: MergePass }>;
 }
 
 /** The least time between two starts of the merger's thread: one that dies at once is not restarted in a busy loop. */

@@ -26,6 +26,16 @@ const ids = (n: number, prefix = 's') => Array.from({ length: n }, (_, i) => `${
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** What another connection to the store merges of the run's shards now. */
+async function mergedElsewhere(path: string, runId: string): Promise<number> {
+  const other = openSqliteStore(path);
+  try {
+    return await other.mergeShards(runId);
+  } finally {
+    await other.close();
+  }
+}
+
 describe('SQLite shards', () => {
   test('a merge moves what a shard holds into results once, and later appends on the next merge', async () => {
     const { path, store, runId, folder } = await storeWithRun();
@@ -42,9 +52,7 @@ describe('SQLite shards', () => {
       expect(results[0]).toEqual(okResult('s0', 1));
       expect((await store.listResults(runId, { requestId: 'req' })).length).toBe(5);
       // What was merged is remembered in the file: another connection merges nothing again.
-      const again = openSqliteStore(path);
-      expect(await again.mergeShards(runId)).toBe(0);
-      await again.close();
+      expect(await mergedElsewhere(path, runId)).toBe(0);
     } finally {
       shard.close();
       await store.close();
@@ -93,9 +101,7 @@ describe('SQLite shards', () => {
       shard.append(runId, rows(['u0', 'u1']));
       expect(await store.mergeShards(runId)).toBe(2);
       expect((await store.completedIds(runId)).size).toBe(70_002);
-      const again = openSqliteStore(path);
-      expect(await again.mergeShards(runId)).toBe(0);
-      await again.close();
+      expect(await mergedElsewhere(path, runId)).toBe(0);
     } finally {
       shard.close();
       await store.close();
