@@ -38,8 +38,8 @@ describe('a scoring worker thread', () => {
       });
       const [bigRows, smallRows] = await Promise.all([big, small]);
       expect(finished).toEqual(['big', 'small']);
-      expect(bigRows).toHaveLength(40);
-      expect(smallRows.map((row) => row.id)).toEqual(['b0']);
+      expect(bigRows.ids).toHaveLength(40);
+      expect(smallRows.ids).toEqual(['b0']);
     } finally {
       await workers.close();
     }

@@ -43,13 +43,17 @@ describe('a worker thread that stops', () => {
       fixture('stopping-scorer.mjs'),
     );
     try {
-      const [first] = await workers.score([record('a', 1)]);
+      const {
+        ids: [first],
+      } = await workers.score([record('a', 1)]);
       await expect(workers.score([record('die', 2)])).rejects.toThrow(
         /a scoring worker stopped \(exit code 7\)/,
       );
-      const [after] = await workers.score([record('b', 3)]);
-      expect(after?.id).toMatch(/^b@/);
-      expect(after?.id).not.toBe(first?.id.replace(/^a/, 'b'));
+      const {
+        ids: [after],
+      } = await workers.score([record('b', 3)]);
+      expect(after).toMatch(/^b@/);
+      expect(after).not.toBe(first?.replace(/^a/, 'b'));
     } finally {
       await workers.close();
     }

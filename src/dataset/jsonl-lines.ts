@@ -7,6 +7,8 @@ export type JsonlLine =
   | { readonly line: number; readonly text?: undefined; readonly error: string };
 
 const NEWLINE = 0x0a;
+/** Bytes a read takes: a 64 KiB read (the default) cost `score` ten times the CPU of a 1 MiB one. */
+const READ_BYTES = 1 << 20;
 
 /**
  * Streams the lines of a JSONL file or stream in constant memory. Each line is decoded as strict
@@ -14,7 +16,8 @@ const NEWLINE = 0x0a;
  * by U+FFFD (which would score corrupted text) or failing the whole file. Blank lines are skipped.
  */
 export async function* readJsonlLines(source: string | Readable): AsyncGenerator<JsonlLine> {
-  const stream = typeof source === 'string' ? createReadStream(source) : source;
+  const stream =
+    typeof source === 'string' ? createReadStream(source, { highWaterMark: READ_BYTES }) : source;
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   let pending: Buffer[] = [];
   let lineNumber = 0;

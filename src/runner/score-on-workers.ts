@@ -1,11 +1,12 @@
 import { failedResult, type RewardResult } from '../core/index.js';
 import { createRepeatedIdCheck, openUnparsedDataset, type UnparsedRecord } from '../dataset/index.js';
-import { isSqliteStore, type SampleText, type SqliteResultRow } from '../store/index.js';
+import { isSqliteStore } from '../store/index.js';
 import type { JsonlResultSink } from './jsonl-result-sink.js';
+import { summarized } from './run-summary.js';
 import type { ScoreFileOptions } from './score-file.js';
-import type { ScoredRow, ScoreWorkerKeeps } from './score-worker-messages.js';
+import type { ScoredRows, ScoreWorkerKeeps, SummaryKind } from './score-worker-messages.js';
 import { startScoreWorkers } from './score-workers.js';
-import { failedChunk, scoredRow } from './scored-row.js';
+import { failedChunk, replaceScoredRows } from './scored-row.js';
 import type { ScoringContext } from './scoring-context.js';
 import { storeWriterFor } from './store-writer.js';
 
@@ -13,6 +14,12 @@ import { storeWriterFor } from './store-writer.js';
 const CHUNK = 256;
 
 export type ScoreWorkersOptions = NonNullable<ScoreFileOptions['workers']>;
+
+/** A chunk's records and their rows as scored. */
+interface Scored {
+  readonly records: readonly UnparsedRecord[];
+  readonly rows: ScoredRows;
+}
 
 /**
  * Scores the rows on worker threads that each parse, check, verify and serialize whole chunks, so
@@ -52,30 +59,29 @@ export async function scoreOnWorkers(
   // saved by a thread of their own.
   const writer = run ? storeWriterFor(sqlite) : undefined;
 
-  const write = async (rows: readonly ScoredRow[]) => {
-    let lines = '';
-    const results: RewardResult[] = [];
-    const sqliteRows: SqliteResultRow[] = [];
-    const texts: (SampleText | undefined)[] = [];
-    for (const scored of rows) {
-      if (scored.kind === 'done') {
+  const write = async ({ records, rows }: Scored) => {
+    const kinds = rows.summaries.map((json) => JSON.parse(json) as SummaryKind);
+    // A repeated id is failed here, where every chunk's ids meet, under its place's key.
+    const repeats = new Map<number, RewardResult>();
+    let scored = 0;
+    rows.ids.forEach((id, i) => {
+      const kind = kinds[rows.summaryOf[i] as number];
+      if (kind === undefined) {
         accumulator.skip();
-        continue;
+        return;
       }
-      const repeat = repeated(scored.id, scored.origin);
-      // A repeated id is failed here, where every chunk's ids meet, under its place's key.
-      const row = repeat
-        ? scoredRow({ ...repeat, origin: scored.origin }, failedResult(repeat.id, repeat.errors), keeps)
-        : scored;
-      if (row.kind === 'done') continue;
-      accumulator.add(row.summary);
-      if (row.line !== undefined) lines += row.line;
-      if (row.result !== undefined) {
-        results.push(row.result);
-        texts.push(row.text);
+      const repeat = repeated(id, (records[rows.recordOf[i] as number] as UnparsedRecord).origin);
+      if (repeat) {
+        const failed = failedResult(repeat.id, repeat.errors);
+        repeats.set(scored, failed);
+        accumulator.add(summarized(failed));
+      } else {
+        accumulator.add({ ...kind, id });
       }
-      if (row.sqliteRow !== undefined) sqliteRows.push(row.sqliteRow);
-    }
+      scored++;
+    });
+    const { lines, sqliteRows, results, texts } =
+      repeats.size > 0 ? replaceScoredRows(rows, repeats, keeps) : rows;
     if (jsonl) await jsonl.writeLines(lines);
     else for (const result of results) await sink.write(result);
     if (run && writer) await writer.save(run.id, sqliteRows);
@@ -85,18 +91,20 @@ export async function scoreOnWorkers(
   };
 
   // Chunks in input order; at most two per worker wait, so reading never runs far ahead.
-  const window: Promise<readonly ScoredRow[]>[] = [];
+  const window: Promise<Scored>[] = [];
   const submit = async (records: readonly UnparsedRecord[]) => {
-    while (window.length >= workers.count * 2)
-      await write(await (window.shift() as Promise<readonly ScoredRow[]>));
+    while (window.length >= workers.count * 2) await write(await (window.shift() as Promise<Scored>));
     window.push(
-      pool.score(records).catch((error: Error) =>
-        failedChunk(records, `internal error while scoring: ${error.message}`, {
-          mappings: options.mappings,
-          done,
-          keeps,
-        }),
-      ),
+      pool
+        .score(records)
+        .catch((error: Error) =>
+          failedChunk(records, `internal error while scoring: ${error.message}`, {
+            mappings: options.mappings,
+            done,
+            keeps,
+          }),
+        )
+        .then((rows) => ({ records, rows })),
     );
   };
 
@@ -119,7 +127,7 @@ export async function scoreOnWorkers(
       }
     }
     if (chunk.length > 0) await submit(chunk);
-    while (window.length > 0) await write(await (window.shift() as Promise<readonly ScoredRow[]>));
+    while (window.length > 0) await write(await (window.shift() as Promise<Scored>));
     await writer?.flush();
   } finally {
     await pool.close();

@@ -1,5 +1,5 @@
 import type { RewardResult } from '../core/index.js';
-import type { FieldMapping, RowOrigin, UnparsedRecord } from '../dataset/index.js';
+import type { FieldMapping, UnparsedRecord } from '../dataset/index.js';
 import type { ResolvedSpec } from '../spec/index.js';
 import type { SampleText, SqliteResultRow } from '../store/index.js';
 import type { SummarizedResult } from './run-summary.js';
@@ -34,21 +34,35 @@ export interface ScoreChunk {
   readonly records: readonly UnparsedRecord[];
 }
 
-/** One row of a chunk, scored (a row that could not be read is scored as failed). */
-export type ScoredRow =
-  | { readonly kind: 'done'; readonly id: string }
-  | {
-      readonly kind: 'scored';
-      readonly id: string;
-      readonly origin: RowOrigin;
-      readonly summary: SummarizedResult;
-      readonly line?: string;
-      readonly sqliteRow?: SqliteResultRow;
-      readonly result?: RewardResult;
-      readonly text?: SampleText;
-    };
+/** A row's summary without its id: what many rows of a chunk share. */
+export type SummaryKind = Omit<SummarizedResult, 'id'>;
 
-/** Worker → main thread: a chunk's rows in input order, or the bug that stopped it. */
+/**
+ * A chunk's rows scored, in input order, column by column. A structured-clone message costs by
+ * the objects it holds, and an object per row (with its summary's, its origin's) was most of the
+ * main thread's work at a few microseconds a row; here a chunk is a few arrays and strings.
+ */
+export interface ScoredRows {
+  /** Every row's id, rows already in the output (resume) included. */
+  readonly ids: readonly string[];
+  /** The index in the chunk's records of the record each row came from (its origin). */
+  readonly recordOf: readonly number[];
+  /** Each row's summary as an index into `summaries`; -1 for a row already in the output. */
+  readonly summaryOf: readonly number[];
+  /** The distinct summaries of the chunk's rows, as JSON (rows of a verifier mostly share a few). */
+  readonly summaries: readonly string[];
+  /** The scored rows' JSONL lines, one after another (`keeps.line`). */
+  readonly lines: string;
+  /** Where each scored row's line ends in `lines`, so one line can be replaced. */
+  readonly lineEnds: readonly number[];
+  /** Each scored row encoded for the SQLite store (`keeps.sqliteRow`). */
+  readonly sqliteRows: readonly SqliteResultRow[];
+  /** Each scored row's result and text (`keeps.result`). */
+  readonly results: readonly RewardResult[];
+  readonly texts: readonly (SampleText | undefined)[];
+}
+
+/** Worker → main thread: a chunk's rows, or the bug that stopped it. */
 export type ScoredChunk =
-  | { readonly chunk: number; readonly rows: readonly ScoredRow[] }
+  | { readonly chunk: number; readonly rows: ScoredRows }
   | { readonly chunk: number; readonly error: string };

@@ -3,8 +3,8 @@ import { errorMessage, failedResult, type RewardResult, type Sample } from '../c
 import type { RecordRow } from '../dataset/index.js';
 import { createEvaluator } from '../spec/index.js';
 import { createCodeSandbox } from '../verify/code/index.js';
-import type { ScoreChunk, ScoredChunk, ScoredRow, ScoreWorkerData } from './score-worker-messages.js';
-import { sampleRows, scoredRow } from './scored-row.js';
+import type { ScoreChunk, ScoredChunk, ScoredRows, ScoreWorkerData } from './score-worker-messages.js';
+import { keptText, sampleRows, scoredRowsBuilder } from './scored-row.js';
 
 // One scoring worker of `score --workers`: it reads, checks, verifies and serializes its chunks,
 // so the main thread only splits the input, writes what comes back and saves it.
@@ -30,25 +30,29 @@ async function evaluate(row: Row): Promise<RewardResult> {
   }
 }
 
-async function scoreChunk({ records }: ScoreChunk): Promise<ScoredRow[]> {
-  const rows: (Row | { kind: 'done'; id: string })[] = [];
-  for (const record of records) {
-    for (const row of sampleRows(record, data.mappings)) {
-      rows.push(done.has(row.id) ? { kind: 'done', id: row.id } : row);
-    }
-  }
-  const out: ScoredRow[] = new Array(rows.length);
+async function scoreChunk({ records }: ScoreChunk): Promise<ScoredRows> {
+  const rows: { row: Row; record: number }[] = [];
+  records.forEach((record, index) => {
+    for (const row of sampleRows(record, data.mappings)) rows.push({ row, record: index });
+  });
+  const results: (RewardResult | undefined)[] = new Array(rows.length);
   // At most `concurrency` samples at once: this thread's share of `--concurrency`.
   let next = 0;
   const lane = async () => {
     while (next < rows.length) {
       const i = next++;
-      const row = rows[i] as (typeof rows)[number];
-      out[i] = row.kind === 'done' ? row : scoredRow(row, await evaluate(row), keeps);
+      const { row } = rows[i] as (typeof rows)[number];
+      if (!done.has(row.id)) results[i] = await evaluate(row);
     }
   };
   await Promise.all(Array.from({ length: Math.min(data.concurrency, rows.length) }, lane));
-  return out;
+  const builder = scoredRowsBuilder(keeps);
+  rows.forEach(({ row, record }, i) => {
+    const result = results[i];
+    if (result === undefined) builder.done(row.id, record);
+    else builder.scored(result, keptText(row, keeps), record);
+  });
+  return builder.finish();
 }
 
 // One chunk at a time: the main thread keeps a second chunk waiting here so this thread never

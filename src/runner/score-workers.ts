@@ -1,11 +1,11 @@
 import { startWorkerSlot } from '../core/index.js';
 import type { UnparsedRecord } from '../dataset/index.js';
-import type { ScoredChunk, ScoredRow, ScoreWorkerData } from './score-worker-messages.js';
+import type { ScoredChunk, ScoredRows, ScoreWorkerData } from './score-worker-messages.js';
 
 /** The scoring workers of `score --workers`: each chunk goes to the worker with the fewest in flight. */
 export interface ScoreWorkers {
   /** The chunk's rows scored in input order; rejects if its worker stopped (it is replaced). */
-  score(records: readonly UnparsedRecord[]): Promise<readonly ScoredRow[]>;
+  score(records: readonly UnparsedRecord[]): Promise<ScoredRows>;
   close(): Promise<void>;
 }
 
@@ -20,7 +20,7 @@ export function startScoreWorkers(
   // A stopped worker's chunks fail (the caller records their rows as failed); its replacement
   // takes the later ones.
   const slots = Array.from({ length: count }, () =>
-    startWorkerSlot<ScoredChunk, readonly ScoredRow[]>({
+    startWorkerSlot<ScoredChunk, ScoredRows>({
       script,
       workerData: data,
       replies: (reply) => [
