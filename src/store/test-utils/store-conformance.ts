@@ -223,6 +223,34 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
 
+    test('should replace many rows saved again in one batch, each listed where its last save puts it', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const ids = (prefix: string, from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => `${prefix}${from + i}`);
+      await store.saveResults(
+        run.id,
+        ids('r', 0, 20).map((id) => okResult(id, 0)),
+      );
+      // More than one statement's worth of rows saved again, and an id saved twice in the batch.
+      await store.saveResults(run.id, [
+        ...ids('r', 0, 10).map((id) => okResult(id, 1)),
+        okResult('n0', 1),
+        okResult('r12', 1),
+        okResult('n0', 0),
+        ...ids('n', 1, 7).map((id) => okResult(id, 1)),
+      ]);
+      expect((await store.listResults(run.id)).map((r) => [r.id, r.reward])).toEqual([
+        ...[...ids('r', 10, 12), ...ids('r', 13, 20)].map((id) => [id, 0]),
+        ...ids('r', 0, 10).map((id) => [id, 1]),
+        ['r12', 1],
+        ['n0', 0],
+        ...ids('n', 1, 7).map((id) => [id, 1]),
+      ]);
+      expect((await store.runTotals(run.id)).results).toBe(27);
+      await store.close();
+    });
+
     test('should refuse results of a run it does not have', async () => {
       const store = await open();
       await expect(store.saveResults('run-missing', [okResult('a', 1)])).rejects.toThrow();
