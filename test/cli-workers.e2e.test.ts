@@ -74,6 +74,50 @@ describe('--workers', () => {
     expect(workers?.output).toHaveLength(many.length);
   });
 
+  test("should save a main-thread run larger than a batch on the store's thread, as saving inline stores it", async () => {
+    const dir = tempDir();
+    const many = Array.from({ length: 700 }, (_, i) =>
+      i === 300
+        ? '{"id": "broken", '
+        : JSON.stringify({ id: `r${i}`, response: `#### ${i % 5}`, reference: '1' }),
+    );
+    writeFileSync(join(dir, 'in.jsonl'), `${many.join('\n')}\n`);
+    const stored = [];
+    for (const writer of ['thread', 'inline']) {
+      const store = join(dir, `${writer}.sqlite`);
+      const run = await runCli(
+        [
+          'score',
+          '--spec',
+          'math',
+          '-i',
+          join(dir, 'in.jsonl'),
+          '-o',
+          join(dir, `${writer}.jsonl`),
+          '--workers',
+          '0',
+          '--store',
+          store,
+        ],
+        writer === 'inline' ? { env: { REWARDKIT_STORE_WRITER: 'inline' } } : {},
+      );
+      expect(run.code).toBe(3);
+      const opened = openSqliteStore(store);
+      const [saved] = await opened.listRuns();
+      stored.push({
+        results: withoutTimings(
+          (await opened.listResults(saved?.id as string)) as unknown as Record<string, unknown>[],
+        ),
+        sources: await opened.sourceStats(saved?.id as string),
+      });
+      await opened.close();
+    }
+    const [thread, inline] = stored;
+    expect(thread?.results).toHaveLength(700);
+    expect(thread?.results.map((r) => r.id)).toEqual(inline?.results.map((r) => r.id));
+    expect(thread).toEqual(inline);
+  });
+
   test('should resume on the workers, skipping the ids already written, and write Parquet', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'in.jsonl'), `${rows.join('\n')}\n`);

@@ -6,6 +6,12 @@ import { readResumeState } from './output-resume.js';
 import type { ResultSink } from './result-sink.js';
 
 /**
+ * Bytes written lines may wait in before a write waits for the file: at the default 16 KiB a
+ * write waited for the disk every 30 results or so, and scoring waited with it.
+ */
+const BUFFERED_BYTES = 1 << 20;
+
+/**
  * Results (or any JSON lines with an `id`) as JSONL, appended to a file a resumed run continues (or written to a stream such as
  * stdout). A write error (disk full, a closed pipe) is kept and raised by the next write or the
  * close as `RK_OUTPUT`, instead of crashing the process from an unhandled 'error' event.
@@ -23,7 +29,10 @@ export async function openJsonlResultSink<T = RewardResult>(
     typeof output === 'string' && resume
       ? await readResumeState(output)
       : { done: new Set<string>(), warnings: [] };
-  const sink = typeof output === 'string' ? createWriteStream(output, { flags: resume ? 'a' : 'w' }) : output;
+  const sink =
+    typeof output === 'string'
+      ? createWriteStream(output, { flags: resume ? 'a' : 'w', highWaterMark: BUFFERED_BYTES })
+      : output;
   const outputName = typeof output === 'string' ? output : '<stdout>';
   let sinkError: Error | undefined;
   const onSinkError = (error: Error) => {

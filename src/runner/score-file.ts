@@ -9,7 +9,14 @@ import {
 } from '../core/index.js';
 import { checkedRows, type FieldMapping, rowPlace } from '../dataset/index.js';
 import type { Evaluator } from '../spec/index.js';
-import { type RunRecord, type SampleText, type Store, specHash } from '../store/index.js';
+import {
+  encodeSqliteResults,
+  isSqliteStore,
+  type RunRecord,
+  type SampleText,
+  type Store,
+  specHash,
+} from '../store/index.js';
 import { openJsonlResultSink } from './jsonl-result-sink.js';
 import { createOrderedPool } from './ordered-pool.js';
 import { lockOutput } from './output-lock.js';
@@ -19,6 +26,7 @@ import { createSummaryAccumulator, type RunSummary } from './run-summary.js';
 import { type ScoreWorkersOptions, scoreOnWorkers } from './score-on-workers.js';
 import { checkScorePaths } from './score-paths.js';
 import type { ScoringContext } from './scoring-context.js';
+import { type StoreWriter, storeWriterFor } from './store-writer.js';
 
 export interface ScoreFileOptions {
   readonly evaluator: Evaluator;
@@ -137,16 +145,19 @@ async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
   const done = sink.done;
   // The store keeps the text each result judged next to it, for the inspector (`rewardkit view`).
   let batch: { result: RewardResult; sample: SampleText | undefined }[] = [];
-  const flush = async () => {
-    if (store && run && batch.length > 0) {
-      const toSave = batch;
-      batch = [];
-      await store.saveResults(
-        run.id,
-        toSave.map((entry) => entry.result),
-        { samples: toSave.map((entry) => entry.sample) },
-      );
-    }
+  // A SQLite file's rows are saved on a thread of their own from the first batch that fills
+  // before the input ends, so inserting runs beside scoring; an input smaller than a batch is
+  // saved here and starts no thread.
+  let writer: StoreWriter | undefined;
+  const flush = async (last: boolean) => {
+    if (!store || !run || batch.length === 0) return;
+    const toSave = batch;
+    batch = [];
+    const results = toSave.map((entry) => entry.result);
+    const samples = toSave.map((entry) => entry.sample);
+    writer ??= last || !isSqliteStore(store) ? undefined : storeWriterFor(store);
+    if (writer) await writer.save(run.id, encodeSqliteResults(results, { samples }));
+    else await store.saveResults(run.id, results, { samples });
   };
 
   const write = async (result: RewardResult, sample: Sample | undefined) => {
@@ -157,7 +168,7 @@ async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
         result,
         sample: sample && sampleText(sample),
       });
-      if (batch.length >= STORE_BATCH) await flush();
+      if (batch.length >= STORE_BATCH) await flush(false);
     }
     options.onProgress?.(accumulator.counts());
   };
@@ -196,48 +207,53 @@ async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
     await evaluateGroup(samples);
   };
 
-  for await (const row of checkedRows(options.input, {
-    inputName,
-    ...(options.split !== undefined && { split: options.split }),
-    ...(options.mappings !== undefined && { mappings: options.mappings }),
-    autoId: true,
-    schema: SampleSchema,
-    idOf: (sample) => sample.id,
-    done,
-    ...(options.signal !== undefined && { signal: options.signal }),
-  })) {
-    if (row.kind === 'interrupted') {
-      interrupted = true;
-      break;
-    }
-    if (row.kind === 'done') {
-      accumulator.skip();
-      continue;
-    }
-    if (row.kind === 'failed') {
-      await failed(failedResult(row.id, row.errors));
-      continue;
-    }
-    const { origin } = row;
-    const sample = row.value;
-    if (!options.evaluator.needsGroups || sample.group === undefined) {
-      await evaluateGroup([sample]);
-      continue;
-    }
-    if (pending?.group === sample.group) {
-      pending.samples.push(sample);
-      continue;
+  try {
+    for await (const row of checkedRows(options.input, {
+      inputName,
+      ...(options.split !== undefined && { split: options.split }),
+      ...(options.mappings !== undefined && { mappings: options.mappings }),
+      autoId: true,
+      schema: SampleSchema,
+      idOf: (sample) => sample.id,
+      done,
+      ...(options.signal !== undefined && { signal: options.signal }),
+    })) {
+      if (row.kind === 'interrupted') {
+        interrupted = true;
+        break;
+      }
+      if (row.kind === 'done') {
+        accumulator.skip();
+        continue;
+      }
+      if (row.kind === 'failed') {
+        await failed(failedResult(row.id, row.errors));
+        continue;
+      }
+      const { origin } = row;
+      const sample = row.value;
+      if (!options.evaluator.needsGroups || sample.group === undefined) {
+        await evaluateGroup([sample]);
+        continue;
+      }
+      if (pending?.group === sample.group) {
+        pending.samples.push(sample);
+        continue;
+      }
+      await flushGroup();
+      if (closedGroups.has(sample.group)) {
+        warn(
+          `${rowPlace(origin)}: group "${sample.group}" continues after other rows; its rows are compared only with the consecutive rows they sit among`,
+        );
+      }
+      pending = { group: sample.group, samples: [sample] };
     }
     await flushGroup();
-    if (closedGroups.has(sample.group)) {
-      warn(
-        `${rowPlace(origin)}: group "${sample.group}" continues after other rows; its rows are compared only with the consecutive rows they sit among`,
-      );
-    }
-    pending = { group: sample.group, samples: [sample] };
+    await pool.drain();
+    await flush(true);
+    await writer?.flush();
+  } finally {
+    await writer?.close();
   }
-  await flushGroup();
-  await pool.drain();
-  await flush();
   return interrupted;
 }
