@@ -14,6 +14,7 @@ import {
   isSqliteStore,
   type RunRecord,
   type SampleText,
+  type SqliteResultRow,
   type Store,
   specHash,
 } from '../store/index.js';
@@ -64,7 +65,12 @@ export interface ScoreFileResult {
   readonly interrupted: boolean;
 }
 
-const STORE_BATCH = 256;
+/**
+ * Results saved together. Rows waiting for their batch outlive a young-generation collection or
+ * two and are moved to the old generation as garbage: with 256 a 100,000-row run peaked at about
+ * 330 MB, with 64 at 260 MB (and ran 10% faster); a transaction of 64 rows still costs little.
+ */
+const STORE_BATCH = 64;
 
 /**
  * Scores a dataset of samples into JSONL or Parquet RewardResults, streaming in bounded memory
@@ -144,32 +150,41 @@ async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
   const { options, inputName, sink, store, run, accumulator, warn } = context;
   const done = sink.done;
   // The store keeps the text each result judged next to it, for the inspector (`rewardkit view`).
+  // A SQLite store's rows are encoded as they come: a batch of strings survives into the old
+  // generation more cheaply than the result objects would, and lets a thread save them.
+  const sqlite = store && isSqliteStore(store) ? store : undefined;
   let batch: { result: RewardResult; sample: SampleText | undefined }[] = [];
+  let encoded: SqliteResultRow[] = [];
   // A SQLite file's rows are saved on a thread of their own from the first batch that fills
   // before the input ends, so inserting runs beside scoring; an input smaller than a batch is
   // saved here and starts no thread.
   let writer: StoreWriter | undefined;
   const flush = async (last: boolean) => {
-    if (!store || !run || batch.length === 0) return;
-    const toSave = batch;
-    batch = [];
-    const results = toSave.map((entry) => entry.result);
-    const samples = toSave.map((entry) => entry.sample);
-    writer ??= last || !isSqliteStore(store) ? undefined : storeWriterFor(store);
-    if (writer) await writer.save(run.id, encodeSqliteResults(results, { samples }));
-    else await store.saveResults(run.id, results, { samples });
+    if (!run) return;
+    if (sqlite && encoded.length > 0) {
+      const rows = encoded;
+      encoded = [];
+      writer ??= last ? undefined : storeWriterFor(sqlite);
+      if (writer) await writer.save(run.id, rows);
+      else await sqlite.saveEncodedResults(run.id, rows);
+    } else if (store && batch.length > 0) {
+      const toSave = batch;
+      batch = [];
+      await store.saveResults(
+        run.id,
+        toSave.map((entry) => entry.result),
+        { samples: toSave.map((entry) => entry.sample) },
+      );
+    }
   };
 
   const write = async (result: RewardResult, sample: Sample | undefined) => {
     accumulator.add(result);
     await sink.write(result);
-    if (store) {
-      batch.push({
-        result,
-        sample: sample && sampleText(sample),
-      });
-      if (batch.length >= STORE_BATCH) await flush(false);
-    }
+    const text = sample && sampleText(sample);
+    if (sqlite) encoded.push(...encodeSqliteResults([result], { samples: [text] }));
+    else if (store) batch.push({ result, sample: text });
+    if (encoded.length + batch.length >= STORE_BATCH) await flush(false);
     options.onProgress?.(accumulator.counts());
   };
   type Scored = { result: RewardResult; sample?: Sample };
