@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { AUTO_WORKERS_MIN_ROWS, autoWorkers } from '../src/cli/scoring-evaluator.js';
+import { AUTO_WORKERS_MIN_ROWS, autoWorkers, scoreWorkers } from '../src/cli/scoring-evaluator.js';
 import { readParquetRecords } from '../src/dataset/index.js';
 import { type VerlRow, writeVerlParquet } from '../src/dataset/test-utils/verl-parquet.js';
 import { openSqliteStore } from '../src/store/index.js';
@@ -169,21 +169,40 @@ describe('--workers', () => {
       JSON.stringify({ id: `r${i}`, response: `#### ${i % 5 === 0 ? i + 1 : i}`, reference: String(i) }),
     );
     writeFileSync(join(dir, 'in.jsonl'), `${many.join('\n')}\n`);
-    const threads = autoWorkers();
-    const byDefault = await scoreMath(dir, join(dir, 'auto.jsonl'), '--store', 'none');
-    expect(byDefault.code).toBe(0);
-    if (availableParallelism() > 1) {
-      expect(byDefault.stderr).toContain(
-        `scoring 30,000 rows on ${threads} worker thread${threads === 1 ? '' : 's'} (--workers auto`,
+    // `reference` starts the cores less one; `math`, a light spec, fewer (none on 2 cores).
+    for (const spec of ['reference', 'math']) {
+      const threads = scoreWorkers('auto', AUTO_WORKERS_MIN_ROWS, { light: spec === 'math' });
+      expect(threads).toBe(
+        spec === 'math' ? (availableParallelism() <= 2 ? 0 : Math.min(2, autoWorkers())) : autoWorkers(),
       );
-    } else {
-      expect(byDefault.stderr).not.toContain('worker thread');
+      const score = (output: string, ...flags: string[]) =>
+        runCli([
+          'score',
+          '--spec',
+          spec,
+          '-i',
+          join(dir, 'in.jsonl'),
+          '-o',
+          join(dir, output),
+          '--store',
+          'none',
+          ...flags,
+        ]);
+      const byDefault = await score(`${spec}-auto.jsonl`);
+      expect(byDefault.code).toBe(0);
+      if (availableParallelism() > 1 && threads > 0) {
+        expect(byDefault.stderr).toContain(
+          `scoring 30,000 rows on ${threads} worker thread${threads === 1 ? '' : 's'} (--workers auto`,
+        );
+      } else {
+        expect(byDefault.stderr).not.toContain('worker thread');
+      }
+      const mainThread = await score(`${spec}-main.jsonl`, '--workers', '0');
+      expect(mainThread.stderr).not.toContain('worker thread');
+      expect(withoutTimings(readJsonl(join(dir, `${spec}-auto.jsonl`)))).toEqual(
+        withoutTimings(readJsonl(join(dir, `${spec}-main.jsonl`))),
+      );
     }
-    const mainThread = await scoreMath(dir, join(dir, 'main.jsonl'), '--store', 'none', '--workers', '0');
-    expect(mainThread.stderr).not.toContain('worker thread');
-    expect(withoutTimings(readJsonl(join(dir, 'auto.jsonl')))).toEqual(
-      withoutTimings(readJsonl(join(dir, 'main.jsonl'))),
-    );
 
     writeFileSync(join(dir, 'in.jsonl'), `${many.slice(0, AUTO_WORKERS_MIN_ROWS - 1).join('\n')}\n`);
     const small = await scoreMath(dir, join(dir, 'small.jsonl'), '--store', 'none');

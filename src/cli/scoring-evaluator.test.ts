@@ -22,7 +22,9 @@ describe('scoreWorkers', () => {
     // rows, cores, threads for a light spec
     [AUTO_WORKERS_MIN_ROWS, 16, 2],
     [1_000_000, 64, 2],
-    [AUTO_WORKERS_MIN_ROWS, 2, 1],
+    [AUTO_WORKERS_MIN_ROWS, 2, 0],
+    [AUTO_WORKERS_MIN_ROWS, 3, 2],
+    [AUTO_WORKERS_MIN_ROWS, 4, 2],
     [AUTO_WORKERS_MIN_ROWS - 1, 16, 0],
   ] as const)(
     '--workers auto for a spec of light sources, %s rows on %i cores: %i threads',
