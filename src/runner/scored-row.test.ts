@@ -1,27 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { failedResult, type RewardResult } from '../core/index.js';
+import { failedResult } from '../core/index.js';
+import { okResult } from '../store/test-utils/store-conformance.js';
 import { failedChunk, replaceScoredRows, scoredRowsBuilder } from './scored-row.js';
 
 const keeps = { line: true, sqliteRow: true, result: false, text: true };
 const origin = (line: number) => ({ file: 'in.jsonl', line });
-const okResult = (id: string, reward: number): RewardResult => ({
-  ...failedResult(id, []),
-  status: 'ok',
-  reward,
-  components: { math: reward },
-  evidence: [
-    {
-      source: 'math',
-      kind: 'math',
-      score: reward,
-      verdict: reward === 1 ? 'pass' : 'fail',
-      veto: false,
-      invalid: false,
-      elapsed_ms: 1,
-    },
-  ],
-});
-
 describe('failedChunk', () => {
   test("should fail every row of a stopped worker's chunk with the reason, under the ids they would have had", () => {
     const rows = failedChunk(
@@ -70,7 +53,10 @@ describe('scoredRowsBuilder', () => {
       status: 'ok',
       reward: 1,
       errors: [],
-      evidence: [{ source: 'math', verdict: 'pass', invalid: false, score: 1 }],
+      evidence: [
+        { source: 'math', verdict: 'pass', invalid: false, score: 1 },
+        { source: 'fmt', verdict: 'error', invalid: true },
+      ],
     });
     expect(rows.recordOf).toEqual([0, 1, 2, 2]);
     expect(rows.results).toEqual([]);
