@@ -2,10 +2,13 @@ import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { RewardKitError } from '../../core/index.js';
 
-// ajv ships CommonJS with a default export; require() gives the constructors without interop guesswork.
+// ajv ships CommonJS with a default export; require() gives the constructors without interop
+// guesswork, on the first schema compiled: every process that registers the json kind loads this
+// module, and ajv cost its start-up about 16 ms whether or not a schema was ever checked.
 const require = createRequire(import.meta.url);
-const Ajv07 = require('ajv').default as typeof import('ajv').default;
-const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv').default;
+type AjvClass = typeof import('ajv').default;
+const ajvClass = (draft2020: boolean): AjvClass =>
+  (draft2020 ? require('ajv/dist/2020') : require('ajv')).default as AjvClass;
 
 export interface JsonCheckOptions {
   /** A JSON Schema (draft-07, or 2020-12 when `$schema` says so) the value must satisfy. */
@@ -68,7 +71,7 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
     const draft2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
-    const ajv = new (draft2020 ? Ajv2020 : Ajv07)({ allErrors: true, strict: false });
+    const ajv = new (ajvClass(draft2020))({ allErrors: true, strict: false });
     try {
       validate = ajv.compile(schema);
     } catch (error) {

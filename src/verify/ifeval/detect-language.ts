@@ -1,4 +1,14 @@
-import { franc } from 'franc';
+import { createRequire } from 'node:module';
+
+// franc (an ES module, required as one: Node ≥ 20.19) is loaded on the first language check:
+// every process that registers the ifeval kind loads this module, and franc's trigram tables cost
+// its start-up about 14 ms whether or not a language was ever detected.
+const require = createRequire(import.meta.url);
+let loadedFranc: typeof import('franc').franc | undefined;
+const franc: typeof import('franc').franc = (...args) => {
+  loadedFranc ??= (require('franc') as typeof import('franc')).franc;
+  return loadedFranc(...args);
+};
 
 /** franc's ISO 639-3 codes for the languages IFEval asks for (and a few more), as ISO 639-1. */
 const ISO_639_1: Record<string, string> = {
