@@ -1,6 +1,6 @@
 import type { MathNode } from 'mathjs';
 import { latexToExpression, NotAnExpression } from './latex-to-expression.js';
-import { mathjsSubset as math } from './mathjs-subset.js';
+import { mathjsSubset } from './mathjs-subset.js';
 
 /** The only calls an answer may contain; everything else in the mathjs namespace stays out of reach. */
 const ALLOWED_FUNCTIONS = new Set([
@@ -59,7 +59,7 @@ export function parseExpression(latex: string): Expression | null {
   if (text.trim() === '') return null;
   let node: MathNode;
   try {
-    node = math.parse(text);
+    node = mathjsSubset().parse(text);
   } catch {
     return null;
   }
@@ -129,6 +129,7 @@ export function evaluateExpression(
 /** `a - b` simplified symbolically, or null when mathjs cannot simplify it. */
 export function simplifiedDifference(a: Expression, b: Expression): string | null {
   try {
+    const math = mathjsSubset();
     const difference = new math.OperatorNode('-', 'subtract', [
       new math.ParenthesisNode(a.node),
       new math.ParenthesisNode(b.node),

@@ -111,11 +111,21 @@ const FACTORY_FILES: Record<string, string> = {
 };
 
 const require = createRequire(import.meta.url);
-const root = join(dirname(require.resolve('mathjs/package.json')), 'lib', 'cjs');
-const { create } = require(join(root, 'core', 'create.js')) as MathJsFactory;
-const factories: FactoryFunctionMap = Object.fromEntries(
-  Object.entries(FACTORY_FILES).map(([name, file]) => [name, require(join(root, file))[name]]),
-);
+let instance: MathJsInstance | undefined;
 
-/** A mathjs instance with only the functions an answer may use, numbers as JavaScript numbers. */
-export const mathjsSubset: MathJsInstance = create(factories, { number: 'number' });
+/**
+ * A mathjs instance with only the functions an answer may use, numbers as JavaScript numbers;
+ * built on the first call, since every spec registers the math kind and building it cost a
+ * process's start-up about 40 ms whether or not a math answer was ever checked.
+ */
+export function mathjsSubset(): MathJsInstance {
+  if (!instance) {
+    const root = join(dirname(require.resolve('mathjs/package.json')), 'lib', 'cjs');
+    const { create } = require(join(root, 'core', 'create.js')) as MathJsFactory;
+    const factories: FactoryFunctionMap = Object.fromEntries(
+      Object.entries(FACTORY_FILES).map(([name, file]) => [name, require(join(root, file))[name]]),
+    );
+    instance = create(factories, { number: 'number' });
+  }
+  return instance;
+}
