@@ -4,8 +4,9 @@ import type { SampleText } from './run-views.js';
 /**
  * A result as the SQLite store's `results` columns hold it, in the insert's column order, without
  * the run id and save time the writer adds. Encoding is most of the cost of a save besides the
- * insert itself, so `serve --processes` encodes in the process that verified the result and
- * hands rows to the one process that writes the file.
+ * insert itself, so the thread that verified a result encodes it (a `score` worker, a server's
+ * event loop) and the thread that writes the file, or a `serve --processes` copy's shard, only
+ * inserts.
  */
 export type SqliteResultRow = readonly [
   sample_id: string,
