@@ -9,7 +9,6 @@ import {
   sampleText,
 } from '../../core/index.js';
 import type { ShardMerger, SourceStat, Store } from '../../store/index.js';
-import { mergeSourceStats } from '../../store/source-stats-tally.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -352,7 +351,9 @@ async function keptSourceStats(
   const tallies = parts.filter((part) => part !== undefined);
   if (tallies.length !== parts.length) return undefined;
   const { results } = await store.runTotals(runId);
-  return results === savedRows ? mergeSourceStats(tallies) : undefined;
+  if (results !== savedRows) return undefined;
+  const { mergeSourceStats } = await import('../../store/index.js');
+  return mergeSourceStats(tallies);
 }
 
 const sayWarnings = (warnings: readonly string[]) => {
