@@ -27,8 +27,11 @@ export interface UsageTotals {
   cache_hits: number;
 }
 
-/** Adds one piece of evidence's usage to running totals, starting them when undefined. */
-export function addUsageTotals(totals: UsageTotals | undefined, usage: LlmUsage): UsageTotals {
+/**
+ * Adds one piece of evidence's usage (or other totals) to running totals, starting them when
+ * undefined.
+ */
+export function addUsageTotals(totals: UsageTotals | undefined, usage: UsageTotals): UsageTotals {
   const sums = totals ?? { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
   sums.calls += usage.calls;
   sums.prompt_tokens += usage.prompt_tokens;

@@ -63,14 +63,7 @@ export function mergeSourceStats(parts: readonly (readonly SourceStat[])[]): Sou
       into.count += stat.count;
       into.sum += (stat.mean ?? 0) * stat.count;
       into.invalid += stat.invalid;
-      if (stat.usage) {
-        const usage = into.usage ?? { calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0 };
-        usage.calls += stat.usage.calls;
-        usage.prompt_tokens += stat.usage.prompt_tokens;
-        usage.completion_tokens += stat.usage.completion_tokens;
-        usage.cache_hits += stat.usage.cache_hits;
-        into.usage = usage;
-      }
+      if (stat.usage) into.usage = addUsageTotals(into.usage, stat.usage);
       merged.set(stat.source, into);
     }
   }
