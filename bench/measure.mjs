@@ -3,25 +3,21 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** CPU seconds of one thread (`tid`, default the main thread) of process `pid` (Linux; NaN elsewhere). */
-export function threadCpuSeconds(pid, tid = pid) {
+/** User and system CPU seconds in a /proc `stat` file (Linux; NaN elsewhere). */
+function statCpuSeconds(path) {
   try {
-    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
   }
 }
 
+/** CPU seconds of one thread (`tid`, default the main thread) of process `pid` (Linux; NaN elsewhere). */
+export const threadCpuSeconds = (pid, tid = pid) => statCpuSeconds(`/proc/${pid}/task/${tid}/stat`);
+
 /** CPU seconds of process `pid`, all its threads (Linux; NaN elsewhere). */
-export function processCpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
+export const processCpuSeconds = (pid) => statCpuSeconds(`/proc/${pid}/stat`);
 
 /**
  * Starts `node <mainJs> <args>` (a rewardkit command that listens on --port 0 and prints its URL)
