@@ -9,7 +9,6 @@ import {
   formatPresetMappings,
   parseFieldMapping,
 } from '../dataset/index.js';
-import { countLines } from './count-lines.js';
 
 /** The flags that say how to read a dataset: which split, and where each field comes from. */
 export interface DatasetInputFlags {
@@ -86,10 +85,10 @@ export async function inputTotal(flags: DatasetInputFlags & { input: string }): 
     return undefined;
   }
   try {
-    const { openDataset, datasetShards } = await import('../dataset/index.js');
+    const { countJsonlLines, openDataset, datasetShards } = await import('../dataset/index.js');
     const shards = datasetShards(input, split);
     const only = shards[0];
-    if (shards.length === 1 && only?.format === 'jsonl') return await countLines(only.path);
+    if (shards.length === 1 && only?.format === 'jsonl') return await countJsonlLines(only.path);
     return await openDataset(input, split === undefined ? {} : { split }).count();
   } catch {
     return undefined;

@@ -32,7 +32,7 @@ export {
 export { type InputRow, type InputRowOptions, inputRows } from './input-row.js';
 export { readJsonArrayLines, readRowLines } from './json-array-lines.js';
 export { jsonRecords, parseRecord } from './json-records.js';
-export { type JsonlLine, readJsonlLines } from './jsonl-lines.js';
+export { countJsonlLines, type JsonlLine, readJsonlLines } from './jsonl-lines.js';
 export { parquetRowCount, plainValue, readParquetRecords } from './parquet-records.js';
 export {
   checkRow,

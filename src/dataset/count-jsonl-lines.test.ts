@@ -2,16 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { countLines } from './count-lines.js';
+import { countJsonlLines } from './jsonl-lines.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rk-count-lines-'));
+const dir = mkdtempSync(join(tmpdir(), 'rk-count-jsonl-lines-'));
 const fileOf = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
 };
 
-describe('countLines', () => {
+describe('countJsonlLines', () => {
   test.each([
     ['empty', '', 0],
     ['one line without a newline', '{"id": 1}', 1],
@@ -19,7 +19,7 @@ describe('countLines', () => {
     ['blank lines of spaces, tabs and carriage returns', '{"a": 1}\r\n\n  \n\t\r\n{"b": 2}\n \t', 2],
     ['content after leading blanks', '   {"a": 1}\n\t{"b": 2}', 2],
   ])('%s', async (name, text, count) => {
-    expect(await countLines(fileOf(`${name}.jsonl`, text))).toBe(count);
+    expect(await countJsonlLines(fileOf(`${name}.jsonl`, text))).toBe(count);
   });
 
   test('should count lines that cross the reads, blank or not, as a line-by-line count does', async () => {
@@ -30,6 +30,6 @@ describe('countLines', () => {
     const text = `${lines.join('\n')}\n   `;
     expect(text.length).toBeGreaterThan(2 ** 21);
     const expected = text.split('\n').filter((line) => line.trim() !== '').length;
-    expect(await countLines(fileOf('large.jsonl', text))).toBe(expected);
+    expect(await countJsonlLines(fileOf('large.jsonl', text))).toBe(expected);
   });
 });
