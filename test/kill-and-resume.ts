@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { Store } from '../src/store/index.js';
+import { type CliRun, readJsonl, runCli } from './cli-harness.js';
+
+/** Complete lines in a file (0 while it does not exist). */
+function linesIn(path: string): number {
+  let text: Buffer;
+  try {
+    text = readFileSync(path);
+  } catch {
+    return 0;
+  }
+  let lines = 0;
+  for (let at = text.indexOf(0x0a); at !== -1; at = text.indexOf(0x0a, at + 1)) lines++;
+  return lines;
+}
+
+/**
+ * Runs the CLI and kills it with SIGKILL once `output` holds at least `atLine` lines: a kill at a
+ * chosen point of the run, with no chance to drain or close anything.
+ */
+export function runKilledAt(args: readonly string[], output: string, atLine: number): Promise<CliRun> {
+  return runCli(args, {
+    onSpawn: (kill) => {
+      const poll = setInterval(() => {
+        if (linesIn(output) >= atLine) {
+          clearInterval(poll);
+          kill('SIGKILL');
+        }
+      }, 5);
+      poll.unref();
+    },
+  });
+}
+
+/**
+ * What `score`'s resume guarantees of a run and its store: every result of the output is in the
+ * store under the same id with the same status and reward, the store holds nothing else and no
+ * id twice, and the run is `finished` with `runs show` counting as many results as the output has.
+ */
+export async function expectStoreMatchesOutput(
+  store: Store,
+  output: string,
+  storeFlag: string,
+): Promise<void> {
+  const lines = readJsonl(output);
+  expect(new Set(lines.map((line) => line.id)).size).toBe(lines.length);
+  const [run] = await store.listRuns({ limit: 1 });
+  expect(run?.status).toBe('finished');
+  const runId = run?.id as string;
+  const stored = await store.listResults(runId);
+  expect(stored.length).toBe(lines.length);
+  const byId = new Map(stored.map((result) => [result.id, result]));
+  expect(byId.size).toBe(stored.length);
+  const missing = lines.filter((line) => !byId.has(line.id as string)).map((line) => line.id);
+  expect(missing).toEqual([]);
+  for (const line of lines) {
+    const result = byId.get(line.id as string);
+    expect({ id: result?.id, status: result?.status, reward: result?.reward }).toEqual({
+      id: line.id,
+      status: line.status,
+      reward: line.reward,
+    });
+  }
+  const shown = await runCli(['runs', 'show', runId, '--store', storeFlag]);
+  expect(shown.code).toBe(0);
+  const detail = JSON.parse(shown.stdout) as { status: string; stored: { results: number } };
+  expect(detail.status).toBe('finished');
+  expect(detail.stored.results).toBe(lines.length);
+}
