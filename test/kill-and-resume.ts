@@ -34,6 +34,26 @@ export function runKilledAt(args: readonly string[], output: string, atLine: num
   });
 }
 
+/** The ids of the whole lines of an output a killed run left (a torn last line is not one). */
+export function outputIdsAfterKill(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => (JSON.parse(line) as { id: string }).id);
+}
+
+/**
+ * How many results of the output a killed run left are not in the store's newest run: what a
+ * resume must store from the output.
+ */
+export async function missingFromStore(store: Store, output: string): Promise<number> {
+  const [run] = await store.listRuns({ limit: 1 });
+  const stored = await store.completedIds(run?.id as string);
+  return outputIdsAfterKill(output).filter((id) => !stored.has(id)).length;
+}
+
 /**
  * What `score`'s resume guarantees of a run and its store: every result of the output is in the
  * store under the same id with the same status and reward, the store holds nothing else and no

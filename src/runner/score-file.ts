@@ -18,6 +18,7 @@ import {
   type Store,
   specHash,
 } from '../store/index.js';
+import { finishCheckedRun } from './finish-checked-run.js';
 import { openJsonlResultSink } from './jsonl-result-sink.js';
 import { createOrderedPool } from './ordered-pool.js';
 import { lockOutput } from './output-lock.js';
@@ -27,6 +28,7 @@ import { createSummaryAccumulator, type RunSummary } from './run-summary.js';
 import { type ScoreWorkersOptions, scoreOnWorkers } from './score-on-workers.js';
 import { checkScorePaths } from './score-paths.js';
 import type { ScoringContext } from './scoring-context.js';
+import { storeOutputRows } from './store-output-rows.js';
 import { type StoreWriter, storeWriterFor } from './store-writer.js';
 
 export interface ScoreFileOptions {
@@ -129,6 +131,12 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
         ...(outputPath !== undefined && { output: outputPath }),
       }));
   }
+  // Rows a killed run wrote to the output before their store batch committed are skipped below
+  // like every row of the output: they are stored from the output's lines first.
+  const reconciled =
+    store && run && typeof options.output === 'string' && done.size > 0
+      ? await storeOutputRows({ store, runId: run.id, output: options.output, done, warn })
+      : 0;
   const context: ScoringContext = { options, inputName, sink, store, run, accumulator, warn };
   const onWorkers =
     options.workers !== undefined && options.workers.count > 0 && !options.evaluator.needsGroups;
@@ -139,8 +147,14 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   const summary = accumulator.summary(performance.now() - started);
   if (store && run) {
     // A fresh run saved every one of its rows here, so the tally covers the run.
-    const sources = resumed ? undefined : accumulator.storedSourceStats();
-    await store.finishRun(run.id, summary, interrupted ? 'interrupted' : 'finished', sources);
+    const sources = resumed || reconciled > 0 ? undefined : accumulator.storedSourceStats();
+    await finishCheckedRun(store, run.id, {
+      summary,
+      interrupted,
+      outputRows: done.size + summary.rows,
+      outputName: typeof options.output === 'string' ? options.output : '<stdout>',
+      sources,
+    });
   }
   return { summary, run, interrupted };
 }

@@ -46,6 +46,9 @@ export function registerRunsCommand(runs: Command): void {
           );
         const detail = {
           ...run,
+          // What the store holds of the run, over all its sessions (`summary` is the last one's):
+          // a finished run holds a result for every line of its output.
+          stored: await store.runTotals(id),
           sources: await store.sourceStats(id),
           failures: await store.listFailures(id),
           ...(flags.request !== undefined && {
