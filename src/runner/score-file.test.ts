@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { createEvaluator, loadSpec } from '../spec/index.js';
+import { openSqliteStore, type Store } from '../store/index.js';
 import { scoreFile } from './score-file.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'rk-score-file-'));
@@ -50,5 +51,43 @@ describe('scoreFile paths and output faults', () => {
       code: 'RK_OUTPUT',
       message: 'Writing <stdout> failed: ENOSPC: no space left on device',
     });
+  });
+});
+
+describe('scoreFile and its store', () => {
+  test('should leave a run whose store lost rows unfinished, loudly, and finish it once a resume stores them from the output', async () => {
+    const dir = folder();
+    const input = join(dir, 'in.jsonl');
+    const output = join(dir, 'out.jsonl');
+    writeFileSync(
+      input,
+      Array.from(
+        { length: 10 },
+        (_, i) => `{"id": "s${i}", "response": "#### ${i}", "reference": "${i % 2 === 0 ? i : i + 1}"}\n`,
+      ).join(''),
+    );
+    const store = openSqliteStore(join(dir, 'store.sqlite'));
+    // A store that acknowledges every save and keeps none (the rows of a batch that never committed).
+    const { saveEncodedResults: _, ...rest } = store;
+    const lossy: Store = { ...rest, saveResults: async () => {} };
+    const options = { evaluator: createEvaluator(loadSpec('math')), specName: 'math', input, output };
+
+    await expect(scoreFile({ ...options, store: lossy })).rejects.toMatchObject({
+      code: 'RK_STORE',
+      message: expect.stringMatching(
+        /is not finished: the store holds 0 of its results but .*out\.jsonl has 10/,
+      ),
+    });
+    const [run] = await store.listRuns();
+    expect(run?.status).toBe('interrupted');
+
+    const warnings: string[] = [];
+    const resumed = await scoreFile({ ...options, store, onWarning: (m) => warnings.push(m) });
+    expect(resumed.run?.id).toBe(run?.id);
+    expect(resumed.summary).toMatchObject({ rows: 0, skipped: 10 });
+    expect(warnings).toEqual([expect.stringContaining(`stored 10 results of ${output}`)]);
+    expect((await store.getRun(run?.id as string))?.status).toBe('finished');
+    expect(await store.runTotals(run?.id as string)).toMatchObject({ results: 10, mean_reward: 0.5 });
+    await store.close();
   });
 });
