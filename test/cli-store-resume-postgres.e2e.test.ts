@@ -1,0 +1,62 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createRng } from '../src/core/index.js';
+import { openPostgresStore } from '../src/store/index.js';
+import { startTestPostgres } from '../src/store/test-utils/start-test-postgres.js';
+import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import {
+  expectStoreMatchesOutput,
+  missingFromStore,
+  outputIdsAfterKill,
+  runKilledAt,
+} from './kill-and-resume.js';
+
+const server = await startTestPostgres();
+afterAll(() => server.stop());
+
+const ROWS = 4000;
+
+const mathRows = (n: number) =>
+  `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `m${i}`, response: `#### ${i % 7}`, reference: String(i % 5) })).join('\n')}\n`;
+
+describe.skipIf(!server.available)(
+  'rewardkit score with a PostgreSQL store: killed with SIGKILL and resumed, nothing is lost',
+  () => {
+    // The kill points come from a seeded generator: the same three trials on every run.
+    const rng = createRng(1527);
+    const trials = [1, 2, 3].map((trial) => ({ trial, atLine: rng.int(200, ROWS - 600) }));
+
+    test.each(trials)(
+      'trial $trial: killed at line $atLine of the output, a resumed run stores every output row',
+      async ({ atLine }) => {
+        if (!server.available) return;
+        const url = await server.createDatabase();
+        const dir = tempDir();
+        const input = join(dir, 'in.jsonl');
+        const out = join(dir, 'out.jsonl');
+        writeFileSync(input, mathRows(ROWS));
+        const args = ['score', '--spec', 'math', '-i', input, '-o', out, '--store', url, '-c', '1'];
+
+        const killed = await runKilledAt(args, out, atLine);
+        expect(killed.signal).toBe('SIGKILL');
+        expect(outputIdsAfterKill(out).length).toBeLessThan(ROWS);
+        const store = await openPostgresStore(url, { maxConnections: 2 });
+        try {
+          const missing = await missingFromStore(store, out);
+          const resumed = await runCli(args);
+          expect(resumed.stderr).not.toMatch(/\n\s+at /);
+          expect(resumed.code).toBe(0);
+          if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
+          expect(readJsonl(out).map((line) => line.id)).toEqual(
+            Array.from({ length: ROWS }, (_, i) => `m${i}`),
+          );
+          await expectStoreMatchesOutput(store, out, url);
+        } finally {
+          await store.close();
+        }
+      },
+      120_000,
+    );
+  },
+);
