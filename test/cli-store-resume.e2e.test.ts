@@ -18,19 +18,25 @@ const mathRows = (n: number) =>
   `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `m${i}`, response: `#### ${i % 7}`, reference: String(i % 5) })).join('\n')}\n`;
 
 describe('rewardkit score: killed with SIGKILL and resumed, nothing is lost in the store', () => {
-  // The kill points come from a seeded generator: the same three trials on every run.
+  // The kill points come from a seeded generator: the same trials on every run. The fourth scores
+  // on worker threads, whose chunks reach the output and the store by another path.
   const rng = createRng(27);
-  const trials = [1, 2, 3].map((trial) => ({ trial, atLine: rng.int(200, ROWS - 600) }));
+  const trials = [1, 2, 3, 4].map((trial) => ({
+    trial,
+    atLine: rng.int(200, ROWS - 600),
+    workers: trial === 4 ? 2 : 0,
+  }));
 
   test.each(trials)(
-    'trial $trial: killed at line $atLine of the output, a resumed SQLite run stores every output row',
-    async ({ atLine }) => {
+    'trial $trial (--workers $workers): killed at line $atLine of the output, a resumed SQLite run stores every output row',
+    async ({ atLine, workers }) => {
       const dir = tempDir();
       const input = join(dir, 'in.jsonl');
       const out = join(dir, 'out.jsonl');
       const store = join(dir, 'store.sqlite');
       writeFileSync(input, mathRows(ROWS));
       const args = ['score', '--spec', 'math', '-i', input, '-o', out, '--store', store, '-c', '1'];
+      args.push('--workers', String(workers));
 
       const killed = await runKilledAt(args, out, atLine);
       expect(killed.signal).toBe('SIGKILL');
