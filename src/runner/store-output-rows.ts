@@ -41,7 +41,7 @@ export async function storeOutputRows(options: {
   }
   if (batch.length > 0) await save();
   warn(
-    `stored ${saved} result${saved === 1 ? '' : 's'} of ${output} that run ${runId} lacked in the store (written to the output by a run stopped before it saved them)`,
+    `stored ${saved} result${saved === 1 ? '' : 's'} of ${output} that run ${runId} lacked in the store (a run killed before saving them, or a store other than the one the output was scored with)`,
   );
   return saved;
 }
