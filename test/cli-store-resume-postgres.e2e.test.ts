@@ -11,6 +11,8 @@ import {
   outputIdsAfterKill,
   runKilledAt,
 } from './kill-and-resume.js';
+import { medicalJudgeRun } from './medical-judge-run.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = await startTestPostgres();
 afterAll(() => server.stop());
@@ -58,5 +60,40 @@ describe.skipIf(!server.available)(
       },
       120_000,
     );
+  },
+);
+
+describe.skipIf(!server.available)(
+  'rewardkit judge <kind> with a PostgreSQL store: killed with SIGKILL and resumed, nothing is lost',
+  () => {
+    const scripted = scriptedServerPerTest();
+    const rows = 300;
+    const atLine = createRng(2715).int(20, rows - 120);
+
+    test(`should store every output row of a judge run killed at line ${atLine} and resumed`, async () => {
+      if (!server.available) return;
+      const url = await server.createDatabase();
+      const dir = tempDir();
+      const out = join(dir, 'out.jsonl');
+      const args = medicalJudgeRun(scripted, { dir, rows, out, store: url });
+
+      const killed = await runKilledAt(args, out, atLine);
+      expect(killed.signal).toBe('SIGKILL');
+      expect(outputIdsAfterKill(out).length).toBeLessThan(rows);
+      const store = await openPostgresStore(url, { maxConnections: 2 });
+      try {
+        const missing = await missingFromStore(store, out);
+        const resumed = await runCli(args);
+        expect(resumed.stderr).not.toMatch(/\n\s+at /);
+        expect(resumed.code).toBe(0);
+        if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
+        expect(readJsonl(out).map((line) => line.id)).toEqual(
+          Array.from({ length: rows }, (_, i) => `q${i}`),
+        );
+        await expectStoreMatchesOutput(store, out, url);
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
   },
 );

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createRng } from '../src/core/index.js';
@@ -10,6 +10,7 @@ import {
   outputIdsAfterKill,
   runKilledAt,
 } from './kill-and-resume.js';
+import { medicalJudgeRun } from './medical-judge-run.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 
 const ROWS = 4000;
@@ -25,10 +26,11 @@ describe('rewardkit score: killed with SIGKILL and resumed, nothing is lost in t
     trial,
     atLine: rng.int(200, ROWS - 600),
     workers: trial === 4 ? 2 : 0,
+    scoring: trial === 4 ? '2 worker threads' : 'the main thread',
   }));
 
   test.each(trials)(
-    'trial $trial (--workers $workers): killed at line $atLine of the output, a resumed SQLite run stores every output row',
+    'trial $trial (on $scoring): killed at line $atLine of the output, a resumed SQLite run stores every output row',
     async ({ atLine, workers }) => {
       const dir = tempDir();
       const input = join(dir, 'in.jsonl');
@@ -60,33 +62,33 @@ describe('rewardkit score: killed with SIGKILL and resumed, nothing is lost in t
   );
 });
 
-const JUDGED_ROWS = 300;
+describe('rewardkit score: a run whose output and store disagree is not finished', () => {
+  test('should fail loudly and leave the run interrupted when the store holds results the output lacks', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.jsonl');
+    const out = join(dir, 'out.jsonl');
+    const store = join(dir, 'store.sqlite');
+    writeFileSync(input, mathRows(10));
+    const args = ['score', '--spec', 'math', '-i', input, '-o', out, '--store', store];
+    const first = await runCli(args);
+    expect(first.code).toBe(0);
+    const runId = /run\s+(\S+)/.exec(first.stdout)?.[1] as string;
 
-const rubric = {
-  essential: [
-    {
-      title: 'Says it is usually fine at the labelled dose',
-      levels: { not_met: 'No', partially_met: 'Yes without dose', fully_met: 'Yes at the dose' },
-    },
-  ],
-  important: [],
-  highlight: [],
-  pitfall: [
-    {
-      title: 'Suggests combining two NSAIDs',
-      levels: { no_pitfall: 'No', minor_error: 'Vague', major_error: 'Yes' },
-    },
-  ],
-};
-const medicalRows = (n: number) =>
-  `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `q${i}`, prompt: `Can I take ibuprofen? (${i})`, response: `Answer ${i}: usually yes.`, rubric })).join('\n')}\n`;
-const grading = (grade: string) =>
-  JSON.stringify({
-    grades: [
-      { id: 'E1', evidence: '', reason: '', grade },
-      { id: 'P1', evidence: '', reason: '', grade: 'no_pitfall' },
-    ],
+    // Four rows leave the input and the output after the run; the store still holds them.
+    writeFileSync(input, mathRows(6));
+    const kept = readFileSync(out, 'utf8').split('\n').slice(0, 6);
+    writeFileSync(out, `${kept.join('\n')}\n`);
+    const again = await runCli(args);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(
+      `rewardkit: run ${runId} is not finished: the store holds 10 of its results but ${out} has 6; it is left "interrupted": the store has results the output lacks (did the input lose rows since the run began?); score into a new output, or again with --no-resume\n`,
+    );
+    const shown = JSON.parse((await runCli(['runs', 'show', runId, '--store', store])).stdout);
+    expect(shown).toMatchObject({ status: 'interrupted', stored: { results: 10 } });
   });
+});
+
+const JUDGED_ROWS = 300;
 
 describe('rewardkit judge <kind>: killed with SIGKILL and resumed, nothing is lost in the store', () => {
   const server = scriptedServerPerTest();
@@ -96,39 +98,10 @@ describe('rewardkit judge <kind>: killed with SIGKILL and resumed, nothing is lo
   test.each(trials)(
     'trial $trial: killed at line $atLine of the output, a resumed judge run stores every output row',
     async ({ atLine }) => {
-      // Even answers are graded fully met, odd ones partly: the rewards differ row to row.
-      server.script(
-        { match: { contains: /Answer \d*[02468]:/ }, reply: { content: grading('fully_met') } },
-        { reply: { content: grading('partially_met') } },
-      );
       const dir = tempDir();
-      const input = join(dir, 'in.jsonl');
       const out = join(dir, 'out.jsonl');
       const store = join(dir, 'store.sqlite');
-      const models = join(dir, 'models.yaml');
-      writeFileSync(input, medicalRows(JUDGED_ROWS));
-      writeFileSync(
-        models,
-        `models:\n  judge:\n    model: med-judge\n    base_url: ${server.url}\n    max_retries: 0\n`,
-      );
-      const args = [
-        'judge',
-        'medical_rubric',
-        '--models',
-        models,
-        '--model',
-        'judge',
-        '--map',
-        'metadata.rubric=rubric',
-        '-i',
-        input,
-        '-o',
-        out,
-        '--store',
-        store,
-        '-c',
-        '2',
-      ];
+      const args = medicalJudgeRun(server, { dir, rows: JUDGED_ROWS, out, store });
 
       const killed = await runKilledAt(args, out, atLine);
       expect(killed.signal).toBe('SIGKILL');
