@@ -146,7 +146,7 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   await sink.close();
   const summary = accumulator.summary(performance.now() - started);
   if (store && run) {
-    // A fresh run saved every one of its rows here, so the tally covers the run.
+    // A fresh run that took no rows from its output saved every row here: the tally covers it.
     const sources = resumed || reconciled > 0 ? undefined : accumulator.storedSourceStats();
     await finishCheckedRun(store, run.id, {
       summary,
