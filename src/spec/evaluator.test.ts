@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { type JudgeCall, SampleSchema } from '../core/index.js';
-import { createEvaluator, globMatcher } from './evaluator.js';
+import { createEvaluator } from './evaluator.js';
 import { parseSpec } from './parse-spec.js';
 import { SourceFailedError } from './source-failed-error.js';
 import { defineSourceKind, type SourceKind } from './source-kind.js';
@@ -179,17 +179,5 @@ describe('createEvaluator', () => {
     expect(result.errors[0]).toBe(
       'data_source "nq" matches no route of spec "spec" and there is no default (routes: gsm8k)',
     );
-  });
-});
-
-describe('globMatcher', () => {
-  test.each([
-    [['gsm8k'], 'gsm8k', true],
-    [['gsm8k'], 'gsm8k2', false],
-    [['math*'], 'math_dapo', true],
-    [['*math'], 'openmath', true],
-    [['a.b'], 'axb', false],
-  ])('%j matches %s: %s', (patterns, value, expected) => {
-    expect(globMatcher(patterns)(value)).toBe(expected);
   });
 });

@@ -1,7 +1,6 @@
 import {
   type Evidence,
   errorMessage,
-  escapeRegExp,
   failedResult,
   type JudgeCall,
   RewardKitError,
@@ -11,6 +10,7 @@ import {
 import type { ChatModel } from '../llm/index.js';
 import { type CodeSandbox, createCodeSandbox } from '../verify/code/index.js';
 import { aggregateEvidence, sourceName } from './aggregate.js';
+import { globMatcher } from './glob-matcher.js';
 import { type LazyDeadline, withSharedDeadline } from './shared-deadline.js';
 import { SourceFailedError } from './source-failed-error.js';
 import type {
@@ -338,12 +338,6 @@ async function runGroupSource(
     const failure = failureOf(error);
     return samples.map(() => errorEvidence(source, failure, started, traces));
   }
-}
-
-/** Matches a data_source against names and `*` globs. */
-export function globMatcher(patterns: readonly string[]): (value: string) => boolean {
-  const regexes = patterns.map((p) => new RegExp(`^${p.split('*').map(escapeRegExp).join('.*')}$`));
-  return (value) => regexes.some((r) => r.test(value));
 }
 
 /**
