@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { verifyCode } from '../../verify/code/index.js';
 import { defineSourceKind } from '../source-kind.js';
-import { codeTestsFromMetadata } from './code-tests.js';
+import { codeTestsOf } from './code-tests.js';
 
 /** Runs the response's code against the sample's tests in the sandbox. */
 export const codeSource = defineSourceKind({
@@ -23,7 +23,7 @@ export const codeSource = defineSourceKind({
     strict: z.boolean().default(true),
   }),
   create: (params) => async (sample, context) => {
-    const tests = codeTestsFromMetadata(sample.metadata);
+    const tests = codeTestsOf(sample);
     const language =
       sample.metadata.language === 'javascript' || sample.metadata.language === 'python'
         ? sample.metadata.language
