@@ -160,6 +160,18 @@ class VerlComputeScore(unittest.TestCase):
         self.assertEqual(sample["metadata"], {"index": 4, "rewardkit_unsent_extra_info": ["f"]})
 
 
+class VerlGroundTruths(unittest.TestCase):
+    """How a verl ground truth becomes the sample's reference (no server needed)."""
+
+    def test_search_r1_targets_and_code_tests_are_sent_as_the_server_reads_them(self):
+        targets = numpy.array(["Paris", "paris"]) if numpy is not None else ["Paris", "paris"]
+        self.assertEqual(rk._verl_sample("s", "searchR1_nq", "x", {"target": targets}, None)["reference"], ["Paris", "paris"])
+        tests = {"inputs": ["1\n"], "outputs": ["2\n"], "fn_name": None}
+        # Python's repr of a dict ("{'inputs': ...}") is not JSON: the tests would be unreadable.
+        self.assertEqual(json.loads(rk._verl_sample("s", "taco", "x", tests, None)["reference"]), tests)
+        self.assertEqual(rk._verl_sample("s", "taco", "x", json.dumps(tests), None)["reference"], json.dumps(tests))
+
+
 @unittest.skipUnless(LIVE, NEEDS_SERVERS)
 class TrlRewardFunctions(unittest.TestCase):
     inputs = [{"prompt": [{"role": "user", "content": "What is 6 * 7?"}], "answer": a, "task": "arith"} for a in ("42", "42", None)]

@@ -42,7 +42,7 @@ describe('Python shims for verl, TRL and OpenRLHF', () => {
       REWARDKIT_OPEN_URL: open,
       REWARDKIT_ROUTED_URL: routed,
     });
-    expect(run.output).toMatch(/Ran 31 tests/);
+    expect(run.output).toMatch(/Ran 32 tests/);
     expect(run.output).not.toMatch(/skipped/);
     expect(run.code, run.output).toBe(0);
   }, 120_000);
