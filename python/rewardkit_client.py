@@ -475,7 +475,7 @@ def async_reward_function(
 
 
 # What GRPOTrainer passes a reward function besides the dataset's columns.
-_TRL_ARGUMENTS = {"prompts", "completions", "completion_ids", "trainer_state", "log_extra", "log_metric"}
+_TRL_ARGUMENTS = {"prompts", "completions", "completion_ids", "trainer_state", "log_extra", "log_metric", "environments"}
 
 
 def _column(columns: dict, name: Optional[str], index: int) -> Any:
