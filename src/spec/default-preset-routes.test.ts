@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { globMatcher } from './glob-matcher.js';
 import { loadSpec } from './parse-spec.js';
@@ -41,5 +42,26 @@ describe('the default preset routes the names trainers use', () => {
   test('a name no trainer dispatches falls to the default route', () => {
     expect(routeOf('Rowan/hellaswag')).toBe('default');
     expect(routeOf('my_private_set')).toBe('default');
+  });
+});
+
+describe('routing does not depend on how a name is spelled', () => {
+  const letters = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.');
+  test('any hub organisation and any mix of case reach the route the bare name reaches', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names.verl, ...names.examples),
+        fc.string({ unit: letters, minLength: 1, maxLength: 20 }),
+        fc.infiniteStream(fc.boolean()),
+        ({ data_source, route }, org, upper) => {
+          const bare = data_source.slice(data_source.lastIndexOf('/') + 1);
+          const cased = [...bare]
+            .map((ch) => (upper.next().value ? ch.toUpperCase() : ch.toLowerCase()))
+            .join('');
+          expect(routeOf(`${org}/${cased}`)).toBe(route);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

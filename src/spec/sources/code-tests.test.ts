@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { SampleSchema } from '../../core/index.js';
+import { RewardKitError, SampleSchema } from '../../core/index.js';
 import { createCodeSandbox, verifyCode } from '../../verify/code/index.js';
 import { codeTestsOf } from './code-tests.js';
 
@@ -129,5 +130,35 @@ describe('call-based tests in the sandbox', () => {
     ],
   ])('should score %s', async (_name, response, groundTruth, score) => {
     expect((await run(response, groundTruth)).score).toBe(score);
+  });
+});
+
+describe('codeTestsOf on any JSON', () => {
+  test('should give tests or an input error naming a field, never another exception', () => {
+    const layout = fc.record(
+      {
+        inputs: fc.array(fc.oneof(fc.string(), fc.array(fc.jsonValue()), fc.jsonValue()), { maxLength: 3 }),
+        outputs: fc.array(fc.oneof(fc.string(), fc.jsonValue()), { maxLength: 3 }),
+        fn_name: fc.oneof(fc.constant(null), fc.string(), fc.constant('f')),
+        assert_case: fc.array(fc.string(), { maxLength: 3 }),
+        test_list: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(layout, fc.jsonValue()), fc.boolean(), (value, asText) => {
+        const sample = asText
+          ? sampleOf({ reference: JSON.stringify(value) ?? 'null' })
+          : sampleOf({ metadata: { input_output: value } });
+        try {
+          const tests = codeTestsOf(sample);
+          expect(tests.length).toBeGreaterThan(0);
+        } catch (error) {
+          expect(RewardKitError.isInstance(error)).toBe(true);
+          expect((error as RewardKitError).code).toBe('RK_INPUT_SCHEMA');
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
