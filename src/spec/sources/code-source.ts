@@ -6,7 +6,8 @@ import { codeTestsOf } from './code-tests.js';
 /** Runs the response's code against the sample's tests in the sandbox. */
 export const codeSource = defineSourceKind({
   kind: 'code',
-  description: 'the last fenced code block passes the sample tests, run in the sandbox (Python, JavaScript)',
+  description:
+    'the last fenced code block (or a bare program) passes the sample tests, run in the sandbox (Python, JavaScript)',
   params: z.strictObject({
     /** Language when neither the sample (metadata.language) nor the code fence says. */
     language: z.enum(['python', 'javascript']).default('python'),
