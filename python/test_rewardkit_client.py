@@ -1,9 +1,10 @@
 """Tests of the trainer shims, called the way each trainer calls them (upstream_callers.py
 re-enacts the trainers' own dispatch code). The live tests need three servers, which
 test/python-shims.e2e.test.ts starts: `rewardkit serve --spec math --token $REWARDKIT_TOKEN` at
-REWARDKIT_URL, and without a token (OpenRLHF sends none) `--spec math` at REWARDKIT_OPEN_URL and
-`--spec default` (routed: math, code, ifeval, reference) at REWARDKIT_ROUTED_URL. The retry
-tests run their own tiny HTTP server."""
+REWARDKIT_URL, and without a token (OpenRLHF sends none) `--spec math` at REWARDKIT_OPEN_URL,
+`--spec default` (routed: math, code, ifeval, reference) at REWARDKIT_ROUTED_URL, and a GenRM
+judging within the group (its scripted judge prefers the response saying GOOD) at
+REWARDKIT_GROUP_URL. The retry tests run their own tiny HTTP server."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ import unittest
 import rewardkit_client as rk
 import upstream_callers as up
 
-LIVE = all(os.environ.get(name) for name in ("REWARDKIT_URL", "REWARDKIT_OPEN_URL", "REWARDKIT_ROUTED_URL"))
-NEEDS_SERVERS = "REWARDKIT_URL / REWARDKIT_OPEN_URL / REWARDKIT_ROUTED_URL are not set: no live rewardkit servers to call"
+LIVE = all(os.environ.get(name) for name in ("REWARDKIT_URL", "REWARDKIT_OPEN_URL", "REWARDKIT_ROUTED_URL", "REWARDKIT_GROUP_URL"))
+NEEDS_SERVERS = "REWARDKIT_URL / REWARDKIT_OPEN_URL / REWARDKIT_ROUTED_URL / REWARDKIT_GROUP_URL are not set: no live rewardkit servers to call"
 SHIM_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rewardkit_client.py")
 
 try:
@@ -158,6 +159,38 @@ class VerlComputeScore(unittest.TestCase):
         sample = rk._verl_sample("s", "gsm8k", "x", numpy.array(["7"]), {"index": numpy.int64(4), "f": object()})
         self.assertEqual(sample["reference"], ["7"])
         self.assertEqual(sample["metadata"], {"index": 4, "rewardkit_unsent_extra_info": ["f"]})
+
+
+@unittest.skipUnless(LIVE, NEEDS_SERVERS)
+class TrlGroupSpec(unittest.TestCase):
+    """A spec that compares the completions of a prompt, called as GRPOTrainer calls it."""
+
+    inputs = [{"prompt": p, "answer": "x"} for p in ("Write a line.", "Write a line.", "Write a word.", "Write a word.")]
+    prompts = ["Write a line.", "Write a line.", "Write a word.", "Write a word."]
+    completions = ["GOOD one", "BAD one", "BAD two", "GOOD two"]
+
+    def setUp(self):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.client = rk.RewardKitClient(url=os.environ["REWARDKIT_GROUP_URL"])
+
+    def tearDown(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+
+    def calculate(self, func):
+        return up.trl_calculate_rewards([func], self.inputs, self.prompts, self.completions, [[1]] * 4, self.loop)
+
+    def test_the_completions_of_each_prompt_are_judged_as_a_group(self):
+        # Sent without groups, every sample used to come back failed: all None.
+        columns, _ = self.calculate(rk.async_reward_function(reference_column=None, client=self.client))
+        self.assertEqual(columns[0], [1.0, 0.0, 0.0, 1.0])
+
+    def test_with_groups_off_the_need_is_an_error_before_any_scoring_request(self):
+        with self.assertRaisesRegex(rk.RewardKitError, "compares the samples of a group"):
+            self.calculate(rk.RewardKitReward(reference_column=None, group_by=None, client=self.client))
 
 
 class VerlGroundTruths(unittest.TestCase):
