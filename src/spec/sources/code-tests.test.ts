@@ -16,6 +16,14 @@ describe('codeTestsOf', () => {
     ]);
   });
 
+  test('should read an empty or null fn_name as stdin/stdout pairs', () => {
+    for (const fn_name of ['', null]) {
+      expect(
+        codeTestsOf(sampleOf({ reference: JSON.stringify({ fn_name, inputs: ['1'], outputs: ['2'] }) })),
+      ).toEqual([{ kind: 'stdio', stdin: '1', expected_stdout: '2' }]);
+    }
+  });
+
   test('should prefer the metadata to the reference', () => {
     const tests = codeTestsOf(
       sampleOf({

@@ -6,7 +6,8 @@ import { type CodeTest, callBasedTest } from '../../verify/code/index.js';
 const InputOutputSchema = z.object({
   inputs: z.array(z.unknown()),
   outputs: z.array(z.unknown()),
-  fn_name: z.string().min(1).nullish(),
+  // Absent, null or "" (as some TACO rows write it): stdin/stdout pairs.
+  fn_name: z.string().nullish(),
 });
 
 /** A stdin or stdout: a string, or a list of lines (APPS writes both). */
