@@ -89,14 +89,25 @@ class RewardKitClient:
             raise RewardKitError(f"{self.url}/v1/rewards answered no component list: is the server older than this shim?")
         return results, [str(name) for name in components]
 
+    def needs_groups(self) -> Optional[bool]:
+        """Whether the server's spec compares the samples of a group (its `/healthz` says so);
+        None from a server too old to say."""
+        answer = self.request("GET", "/healthz").get("needs_groups")
+        return answer if isinstance(answer, bool) else None
+
     def post(self, path: str, payload: dict) -> dict:
-        data = json.dumps(payload).encode("utf-8")
-        headers = {"content-type": "application/json", "accept": "application/json"}
+        return self.request("POST", path, payload)
+
+    def request(self, method: str, path: str, payload: Optional[dict] = None) -> dict:
+        data = None if payload is None else json.dumps(payload).encode("utf-8")
+        headers = {"accept": "application/json"}
+        if data is not None:
+            headers["content-type"] = "application/json"
         if self.token:
             headers["authorization"] = f"Bearer {self.token}"
         last_error: Optional[str] = None
         for attempt in range(max(1, self.retries)):
-            request = urllib.request.Request(self.url + path, data=data, headers=headers, method="POST")
+            request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
                     return json.loads(response.read().decode("utf-8"))
@@ -154,9 +165,16 @@ def _plain(value: Any) -> Any:
 
 
 def _reference(ground_truth: Any) -> Any:
+    """A ground truth as the server reads references: text, a list of golds, a search-R1
+    `{"target": [...]}` as its targets, and any other object (a code row's tests, which verl's
+    code scorers also take as a dict) as its JSON text, never Python's repr of it."""
     ground_truth = _plain(ground_truth)
     if ground_truth is None:
         return None
+    if isinstance(ground_truth, dict):
+        if "target" in ground_truth:
+            return _reference(ground_truth["target"])
+        return json.dumps(ground_truth)
     if isinstance(ground_truth, list):
         return [str(g) for g in ground_truth]
     return str(ground_truth)
@@ -338,7 +356,14 @@ def _prompt(prompt: Any) -> Any:
 class RewardKitReward:
     """A TRL GRPOTrainer reward function (sync; see `async_reward_function` for the async form).
     `reference_column` names the dataset column with the gold answer (e.g. "answer",
-    "solution"); `data_source_column` routes samples in the spec."""
+    "solution"; None for a spec that needs none); `data_source_column` routes samples in the
+    spec. A column named here that TRL does not pass is an error before any request, naming it.
+
+    Groups: GRPOTrainer passes the completions of each prompt together, so by default
+    (`group_by="prompt"`) the completions of one call that share a prompt are sent as one group,
+    which specs that compare a group's rollouts (pairwise and group judges) need. `group_by` may
+    instead name a dataset column holding a group id, or be None to send no groups; a spec that
+    needs groups is then refused before any scoring request (the server's /healthz says so)."""
 
     def __init__(
         self,
@@ -346,27 +371,67 @@ class RewardKitReward:
         data_source_column: Optional[str] = None,
         name: str = "rewardkit",
         client: Optional[RewardKitClient] = None,
+        group_by: Optional[str] = "prompt",
     ) -> None:
         self.reference_column = reference_column
         self.data_source_column = data_source_column
+        self.group_by = group_by
         self.client = client or RewardKitClient()
         # TRL logs each reward function under its __name__.
         self.__name__ = name
+        self._groups_checked = False
+
+    def check_columns(self, columns: dict) -> None:
+        """Every column this function reads must be among those TRL passed: a wrong name would
+        otherwise leave every sample without a reference and every reward None."""
+        wanted = [
+            ("reference_column", self.reference_column),
+            ("data_source_column", self.data_source_column),
+            ("group_by", None if self.group_by == "prompt" else self.group_by),
+        ]
+        for argument, column in wanted:
+            if column and column not in columns:
+                passed = ", ".join(sorted(k for k in columns if k not in _TRL_ARGUMENTS)) or "none"
+                raise RewardKitError(
+                    f"{self.__name__}: {argument}={column!r} is not a column of the dataset "
+                    f"(TRL passed the columns: {passed}); name one of them, or pass {argument}=None"
+                )
+
+    def check_groups(self) -> None:
+        """With groups off, a spec that compares a group's rollouts could score nothing."""
+        if self.group_by is not None or self._groups_checked:
+            return
+        if self.client.needs_groups():
+            raise RewardKitError(
+                f"{self.__name__}: the server's spec at {self.client.url} compares the samples of a group, "
+                "and this reward function sends no groups (group_by=None): pass group_by=\"prompt\" "
+                "(the completions of one prompt form a group) or the name of a group id column"
+            )
+        self._groups_checked = True
 
     def samples(self, prompts: Sequence[Any], completions: Sequence[Any], columns: dict) -> list[dict]:
+        self.check_columns(columns)
+        call = uuid.uuid4().hex[:12]
+        prompt_groups: dict[str, str] = {}
         samples = []
         for i, completion in enumerate(completions):
             sample: dict = {"id": self.client.next_id("trl"), "response": _completion_text(completion), "metadata": {}}
-            if prompts is not None and i < len(prompts):
-                prompt = _prompt(prompts[i])
-                if prompt is not None:
-                    sample["prompt"] = prompt
+            prompt = _prompt(prompts[i]) if prompts is not None and i < len(prompts) else None
+            if prompt is not None:
+                sample["prompt"] = prompt
             reference = _column(columns, self.reference_column, i)
             if reference is not None:
                 sample["reference"] = _reference(reference)
             data_source = _column(columns, self.data_source_column, i)
             if data_source is not None:
                 sample["data_source"] = str(data_source)
+            if self.group_by == "prompt":
+                key = json.dumps(prompt, sort_keys=True)
+                sample["group"] = prompt_groups.setdefault(key, f"trl-{call}-{len(prompt_groups)}")
+            elif self.group_by is not None:
+                group = _column(columns, self.group_by, i)
+                if group is not None:
+                    sample["group"] = str(group)
             samples.append(sample)
         return samples
 
@@ -378,7 +443,9 @@ class RewardKitReward:
     def __call__(self, prompts=None, completions=None, **kwargs) -> list[Optional[float]]:
         if completions is None:
             raise RewardKitError("TRL passed no completions")
-        rewards = self.rewards_of(self.client.rewards(self.samples(prompts, completions, kwargs)))
+        samples = self.samples(prompts, completions, kwargs)
+        self.check_groups()
+        rewards = self.rewards_of(self.client.rewards(samples))
         # TRL turns None into NaN and averages around it; the failed share is logged so a
         # failing server shows in the trainer's metrics (TRL >= 1.0 passes `log_metric`).
         log_metric = kwargs.get("log_metric")
@@ -392,18 +459,23 @@ def async_reward_function(
     data_source_column: Optional[str] = None,
     name: str = "rewardkit",
     client: Optional[RewardKitClient] = None,
+    group_by: Optional[str] = "prompt",
 ) -> Callable[..., Coroutine[Any, Any, list[Optional[float]]]]:
     """An `async def` reward function for TRL, named `name`. TRL runs a reward function
     concurrently with the others only when `inspect.iscoroutinefunction` is true of it, which a
     callable instance never is, so this is a real coroutine function. The HTTP call runs in a
     thread, leaving TRL's event loop free."""
-    sync = RewardKitReward(reference_column, data_source_column, name, client)
+    sync = RewardKitReward(reference_column, data_source_column, name, client, group_by)
 
     async def reward(prompts=None, completions=None, **kwargs) -> list[Optional[float]]:
         return await asyncio.to_thread(sync, prompts, completions, **kwargs)
 
     reward.__name__ = reward.__qualname__ = name
     return reward
+
+
+# What GRPOTrainer passes a reward function besides the dataset's columns.
+_TRL_ARGUMENTS = {"prompts", "completions", "completion_ids", "trainer_state", "log_extra", "log_metric", "environments"}
 
 
 def _column(columns: dict, name: Optional[str], index: int) -> Any:

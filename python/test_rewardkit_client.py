@@ -1,9 +1,10 @@
 """Tests of the trainer shims, called the way each trainer calls them (upstream_callers.py
 re-enacts the trainers' own dispatch code). The live tests need three servers, which
 test/python-shims.e2e.test.ts starts: `rewardkit serve --spec math --token $REWARDKIT_TOKEN` at
-REWARDKIT_URL, and without a token (OpenRLHF sends none) `--spec math` at REWARDKIT_OPEN_URL and
-`--spec default` (routed: math, code, ifeval, reference) at REWARDKIT_ROUTED_URL. The retry
-tests run their own tiny HTTP server."""
+REWARDKIT_URL, and without a token (OpenRLHF sends none) `--spec math` at REWARDKIT_OPEN_URL,
+`--spec default` (routed: math, code, ifeval, reference) at REWARDKIT_ROUTED_URL, and a GenRM
+judging within the group (its scripted judge prefers the response saying GOOD) at
+REWARDKIT_GROUP_URL. The retry tests run their own tiny HTTP server."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ import unittest
 import rewardkit_client as rk
 import upstream_callers as up
 
-LIVE = all(os.environ.get(name) for name in ("REWARDKIT_URL", "REWARDKIT_OPEN_URL", "REWARDKIT_ROUTED_URL"))
-NEEDS_SERVERS = "REWARDKIT_URL / REWARDKIT_OPEN_URL / REWARDKIT_ROUTED_URL are not set: no live rewardkit servers to call"
+LIVE = all(os.environ.get(name) for name in ("REWARDKIT_URL", "REWARDKIT_OPEN_URL", "REWARDKIT_ROUTED_URL", "REWARDKIT_GROUP_URL"))
+NEEDS_SERVERS = "REWARDKIT_URL / REWARDKIT_OPEN_URL / REWARDKIT_ROUTED_URL / REWARDKIT_GROUP_URL are not set: no live rewardkit servers to call"
 SHIM_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rewardkit_client.py")
 
 try:
@@ -119,6 +120,37 @@ class VerlComputeScore(unittest.TestCase):
         self.assertEqual(extras["rewardkit/exact_match"], [1.0, 0.0])
         self.assertEqual(batch_rewards, [1.0, 1.0])
 
+    def test_the_data_source_names_verl_dispatches_reach_their_checks(self):
+        # verl's own names (verl/utils/reward_score/__init__.py): each used to fall through to
+        # exact match, scoring a correct answer 0 with status ok.
+        rows = [
+            up.verl_row("lighteval/MATH", "So $\\boxed{3}$.", "3"),
+            up.verl_row("DigitalLearningGmbH/MATH-lighteval", "$\\boxed{\\frac{1}{2}}$", "\\frac12"),
+            up.verl_row("HuggingFaceH4/MATH-500", "The answer is $\\boxed{7}$", "7"),
+            up.verl_row("openai/gsm8k", "6 * 7 = 42\n#### 42", "42"),
+            up.verl_row("searchR1_nq", "<answer>The Eiffel Tower</answer>", {"target": ["Eiffel Tower"]}),
+        ]
+        with _RoutedServer():
+            rewards, extras = up.verl_batch_manager(rk.compute_score_batch, rows)
+        self.assertEqual(rewards, [1.0, 1.0, 1.0, 1.0, 1.0])
+        self.assertEqual(extras["rewardkit/math"], [1.0, 1.0, 1.0, 1.0, 0.0])
+
+    def test_code_rows_keep_their_tests_in_the_ground_truth(self):
+        # prime_code / sandbox_fusion layouts: a JSON string of inputs/outputs, a dict, fn_name
+        # calls, and bare code with no fence (verl runs the whole response then).
+        stdio = {"inputs": ["2\n", "5\n"], "outputs": ["4\n", "10\n"]}
+        calls = {"fn_name": "add", "inputs": ["1\n2", "3\n4"], "outputs": ["3", "7"]}
+        rows = [
+            up.verl_row("codecontests", "```python\nprint(int(input()) * 2)\n```", json.dumps(stdio)),
+            up.verl_row("likaixin/TACO-verified", "print(int(input()) * 2)\n", stdio),
+            up.verl_row("taco", "def add(a, b):\n    return a + b\n", json.dumps(calls)),
+            up.verl_row("apps", "```python\nprint(int(input()) + 1)\n```", json.dumps(stdio)),
+        ]
+        with _RoutedServer():
+            rewards, extras = up.verl_naive_manager(rk.compute_score, rows)
+        self.assertEqual(rewards, [1.0, 1.0, 1.0, 0.0])
+        self.assertEqual(extras["rewardkit/code"], [1.0, 1.0, 1.0, 0.0])
+
     @unittest.skipIf(numpy is None, "numpy is not installed: verl's numpy-typed parquet rows cannot be built")
     def test_numpy_values_from_verl_parquet_rows_are_sent_as_plain_json(self):
         rows = [up.verl_row("gsm8k", "#### 7", numpy.array(["7", "7.0"]), {"index": numpy.int64(4), "tests": numpy.array([1, 2])})]
@@ -127,6 +159,50 @@ class VerlComputeScore(unittest.TestCase):
         sample = rk._verl_sample("s", "gsm8k", "x", numpy.array(["7"]), {"index": numpy.int64(4), "f": object()})
         self.assertEqual(sample["reference"], ["7"])
         self.assertEqual(sample["metadata"], {"index": 4, "rewardkit_unsent_extra_info": ["f"]})
+
+
+@unittest.skipUnless(LIVE, NEEDS_SERVERS)
+class TrlGroupSpec(unittest.TestCase):
+    """A spec that compares the completions of a prompt, called as GRPOTrainer calls it."""
+
+    inputs = [{"prompt": p, "answer": "x"} for p in ("Write a line.", "Write a line.", "Write a word.", "Write a word.")]
+    prompts = ["Write a line.", "Write a line.", "Write a word.", "Write a word."]
+    completions = ["GOOD one", "BAD one", "BAD two", "GOOD two"]
+
+    def setUp(self):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.client = rk.RewardKitClient(url=os.environ["REWARDKIT_GROUP_URL"])
+
+    def tearDown(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+
+    def calculate(self, func):
+        return up.trl_calculate_rewards([func], self.inputs, self.prompts, self.completions, [[1]] * 4, self.loop)
+
+    def test_the_completions_of_each_prompt_are_judged_as_a_group(self):
+        # Sent without groups, every sample used to come back failed: all None.
+        columns, _ = self.calculate(rk.async_reward_function(reference_column=None, client=self.client))
+        self.assertEqual(columns[0], [1.0, 0.0, 0.0, 1.0])
+
+    def test_with_groups_off_the_need_is_an_error_before_any_scoring_request(self):
+        with self.assertRaisesRegex(rk.RewardKitError, "compares the samples of a group"):
+            self.calculate(rk.RewardKitReward(reference_column=None, group_by=None, client=self.client))
+
+
+class VerlGroundTruths(unittest.TestCase):
+    """How a verl ground truth becomes the sample's reference (no server needed)."""
+
+    def test_search_r1_targets_and_code_tests_are_sent_as_the_server_reads_them(self):
+        targets = numpy.array(["Paris", "paris"]) if numpy is not None else ["Paris", "paris"]
+        self.assertEqual(rk._verl_sample("s", "searchR1_nq", "x", {"target": targets}, None)["reference"], ["Paris", "paris"])
+        tests = {"inputs": ["1\n"], "outputs": ["2\n"], "fn_name": None}
+        # Python's repr of a dict ("{'inputs': ...}") is not JSON: the tests would be unreadable.
+        self.assertEqual(json.loads(rk._verl_sample("s", "taco", "x", tests, None)["reference"]), tests)
+        self.assertEqual(rk._verl_sample("s", "taco", "x", json.dumps(tests), None)["reference"], json.dumps(tests))
 
 
 @unittest.skipUnless(LIVE, NEEDS_SERVERS)
@@ -282,6 +358,16 @@ class _Flaky(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def do_GET(self):
+        type(self).seen.append((self.path, self.headers.get("authorization"), None))
+        data = json.dumps({"status": "ok", "spec": "scripted", "needs_groups": type(self).needs_groups}).encode()
+        self.send_response(200)
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    needs_groups = False
+
     def log_message(self, *args):
         pass
 
@@ -290,7 +376,7 @@ class _LocalServer(unittest.TestCase):
     """A tiny HTTP server answering what each test scripts in `_Flaky.answers`."""
 
     def setUp(self):
-        _Flaky.answers, _Flaky.seen = [], []
+        _Flaky.answers, _Flaky.seen, _Flaky.needs_groups = [], [], False
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Flaky)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -340,6 +426,74 @@ class ClientRetries(_LocalServer):
         with self.assertRaisesRegex(rk.RewardKitError, "no component list"):
             rk.RewardKitClient(url=self.url).score([{"id": "a", "response": "x"}])
 
+
+
+class TrlDispatchChecks(_LocalServer):
+    """What a TRL reward function refuses before any scoring request, called as GRPOTrainer calls it."""
+
+    inputs = [{"prompt": p, "solution": "3", "source": "gsm8k"} for p in ("q1", "q1", "q2")]
+    prompts = ["q1", "q1", "q2"]
+    completions = ["#### 3", "#### 4", "#### 3"]
+
+    def setUp(self):
+        super().setUp()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def tearDown(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+        super().tearDown()
+
+    def calculate(self, func):
+        return up.trl_calculate_rewards([func], self.inputs, self.prompts, self.completions, [[1]] * 3, self.loop)
+
+    def client(self):
+        return rk.RewardKitClient(url=self.url, retries=1)
+
+    def scored(self, body):
+        results = [{"id": x["id"], "status": "ok", "reward": 1, "components": {}} for x in body["samples"]]
+        return {"results": results, "components": []}
+
+    def test_a_reference_column_trl_does_not_pass_is_an_error_naming_it(self):
+        # The default "answer" is not among this dataset's columns: every reward used to be None.
+        for func in (rk.RewardKitReward(client=self.client()), rk.async_reward_function(client=self.client())):
+            with self.assertRaisesRegex(rk.RewardKitError, r"reference_column='answer' is not a column of the dataset \(TRL passed the columns: solution, source\)"):
+                self.calculate(func)
+        self.assertEqual(_Flaky.seen, [])
+
+    def test_a_data_source_or_group_column_trl_does_not_pass_is_an_error_naming_it(self):
+        for kwargs, message in (({"data_source_column": "dataset"}, "data_source_column='dataset'"), ({"group_by": "group_id"}, "group_by='group_id'")):
+            with self.assertRaisesRegex(rk.RewardKitError, message):
+                self.calculate(rk.RewardKitReward(reference_column="solution", client=self.client(), **kwargs))
+        self.assertEqual(_Flaky.seen, [])
+
+    def test_the_completions_of_one_prompt_go_as_one_group(self):
+        _Flaky.answers = [(200, {}, self.scored)]
+        columns, _ = self.calculate(rk.async_reward_function(reference_column="solution", data_source_column="source", client=self.client()))
+        self.assertEqual(columns[0], [1.0, 1.0, 1.0])
+        [(path, _, body)] = _Flaky.seen
+        self.assertEqual(path, "/v1/rewards")
+        groups = [sample["group"] for sample in body["samples"]]
+        self.assertEqual(groups[0], groups[1])
+        self.assertNotEqual(groups[0], groups[2])
+        self.assertEqual([sample["data_source"] for sample in body["samples"]], ["gsm8k"] * 3)
+
+    def test_a_spec_that_needs_groups_is_refused_before_scoring_when_groups_are_off(self):
+        _Flaky.needs_groups = True
+        with self.assertRaisesRegex(rk.RewardKitError, "compares the samples of a group.*group_by=None"):
+            self.calculate(rk.RewardKitReward(reference_column="solution", group_by=None, client=self.client()))
+        self.assertEqual([seen[0] for seen in _Flaky.seen], ["/healthz"])
+        # A spec that needs none is scored without groups, and /healthz is asked once.
+        _Flaky.needs_groups, _Flaky.seen = False, []
+        _Flaky.answers = [(200, {}, self.scored)] * 2
+        func = rk.RewardKitReward(reference_column="solution", group_by=None, client=self.client())
+        self.calculate(func)
+        self.calculate(func)
+        self.assertEqual([seen[0] for seen in _Flaky.seen], ["/healthz", "/v1/rewards", "/v1/rewards"])
+        self.assertNotIn("group", _Flaky.seen[1][2]["samples"][0])
 
 
 class VerlRewardLoopBatching(_LocalServer):

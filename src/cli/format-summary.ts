@@ -1,4 +1,4 @@
-import type { RunSummary } from '../runner/index.js';
+import { OTHER_SOURCES, type RunSummary } from '../runner/index.js';
 
 const fixed = (n: number | null, digits = 4) => (n === null ? '—' : n.toFixed(digits));
 
@@ -22,6 +22,19 @@ export function formatSummary(summary: RunSummary, context: { output: string; ru
       lines.push(
         `  ${s.source.padEnd(width)}  ${String(s.scored).padStart(6)}  ${fixed(s.mean).padStart(7)}  ${fixed(s.pass_rate).padStart(7)}  ${String(s.invalid).padStart(7)}${s.llm ? `  ${s.llm.calls} LLM calls, ${s.llm.prompt_tokens}+${s.llm.completion_tokens} tokens, ${s.llm.cache_hits} cached` : ''}`,
       );
+    }
+  }
+  if (summary.routed_default !== undefined) {
+    const total = summary.routed_default.reduce((n, c) => n + c.rows, 0);
+    lines.push('', `  routed to default  ${total} rows matched no route of the spec:`);
+    for (const c of summary.routed_default) {
+      const name =
+        c.data_source === null
+          ? '(no data_source)'
+          : c.data_source === OTHER_SOURCES
+            ? '(further data_sources)'
+            : c.data_source;
+      lines.push(`    ${name}  ${c.rows}`);
     }
   }
   if (summary.failures.length > 0) {

@@ -18,6 +18,11 @@ export const RewardResultSchema = z.object({
   warnings: z.array(z.string()),
   data_source: z.string().optional(),
   group: z.string().optional(),
+  /**
+   * Set when a spec with routes scored the sample by its `default` branch: its data_source
+   * (or its lack of one) matched no route. Summaries count these per data_source.
+   */
+  routed_default: z.literal(true).optional(),
   timings: z.object({ total_ms: z.number().nonnegative() }),
 });
 export type RewardResult = z.output<typeof RewardResultSchema>;

@@ -124,6 +124,23 @@ describe('applyFieldMappings', () => {
       reference: '2',
       metadata: { step: 120, verl_score: 1 },
     });
+    const searchR1 = applyFieldMappings(
+      {
+        data_source: 'searchR1_nq',
+        response: '<answer>Paris</answer>',
+        reward_model: { ground_truth: { target: ['Paris', 'paris, france'] } },
+      },
+      formatPresetMappings('verl'),
+    );
+    expect(searchR1.ok && searchR1.rows[0]?.fields).toMatchObject({ reference: ['Paris', 'paris, france'] });
+    const tests = { inputs: ['1\n'], outputs: ['2\n'], fn_name: null };
+    for (const groundTruth of [JSON.stringify(tests), tests]) {
+      const code = applyFieldMappings(
+        { data_source: 'taco', response: 'x', reward_model: { ground_truth: groundTruth } },
+        formatPresetMappings('verl'),
+      );
+      expect(code.ok && JSON.parse(code.rows[0]?.fields.reference as string)).toEqual(tests);
+    }
     const trl = applyFieldMappings(
       {
         prompt: [{ role: 'user', content: 'q' }],

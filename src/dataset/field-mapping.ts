@@ -59,7 +59,8 @@ export interface MappedFields {
  * Builds the command's rows from one dataset row: the row's own fields, with each mapped target set
  * from its source. A required source that is missing fails the row, naming the field and the
  * mapping; a `[*]` source gives one row per element. A mapped `reference` that is a number (or a
- * list of numbers) is read as its decimal text, as the datasets that store numeric answers mean it.
+ * list of numbers) is read as its decimal text, as the datasets that store numeric answers mean it;
+ * one that is an object (code tests) as its JSON text.
  */
 export function applyFieldMappings(
   row: unknown,
@@ -132,6 +133,8 @@ function isReference(mapping: FieldMapping): boolean {
 
 function referenceText(value: unknown): unknown {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // A code row's tests as an object (verl's ground_truth written out as JSON rather than its text).
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
   if (Array.isArray(value))
     return value.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
   return value;

@@ -8,11 +8,16 @@ import { type FieldMapping, parseFieldMapping } from './field-mapping.js';
  * TRL's dataset formats (prompt/completion, conversational or not).
  */
 export const FORMAT_PRESETS = {
-  /** verl's RL parquet (`data_source`, `prompt` as chat messages, `reward_model.ground_truth`, `extra_info`) with main_generation's `responses`, one sample per response, grouped by prompt. */
+  /**
+   * verl's RL parquet (`data_source`, `prompt` as chat messages, `reward_model.ground_truth`,
+   * `extra_info`) with main_generation's `responses`, one sample per response, grouped by prompt.
+   * A search-R1 ground truth (`{"target": [...]}`) gives its targets; a code row's keeps its tests
+   * (the JSON the `code` source reads).
+   */
   verl: [
     'id=extra_info.index?',
     'response=responses[*]|response',
-    'reference=reward_model.ground_truth?',
+    'reference=reward_model.ground_truth.target|reward_model.ground_truth?',
     'metadata.extra_info=extra_info?',
   ],
   /** verl's rollout dump (`trainer.rollout_data_dir`, one `<step>.jsonl` per step): `input`, `output`, `gts`, `score`, `step`. */

@@ -1,3 +1,4 @@
+export { defaultRouteWarning } from './default-route-warning.js';
 export { openJsonlResultSink } from './jsonl-result-sink.js';
 export { createOrderedPool } from './ordered-pool.js';
 export { type ResumeState, readResumeState } from './output-resume.js';
@@ -5,7 +6,9 @@ export { openParquetResultSink, REWARD_RESULT_PARQUET_SCHEMA } from './parquet-r
 export { isParquetPath, type ResultSink } from './result-sink.js';
 export {
   createSummaryAccumulator,
+  type DefaultRouteCount,
   mergeRunSummaries,
+  OTHER_SOURCES,
   type RunSummary,
   type SourceSummary,
 } from './run-summary.js';

@@ -43,7 +43,7 @@ describe('openParquetResultSink', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'rk-out-')), 'out.parquet');
     const sink = await openParquetResultSink(path, true);
     const results = [
-      ok('a', 1),
+      { ...ok('a', 1), routed_default: true as const },
       failedResult('row:2', ['in.parquet:row 2: field "response": missing']),
       ok('c', 0),
     ];
@@ -53,8 +53,8 @@ describe('openParquetResultSink', () => {
     expect(existsSync(`${path}.partial`)).toBe(false);
     expect(await readBack(path)).toEqual([
       results[0],
-      { ...results[1], data_source: null, group: null },
-      results[2],
+      { ...results[1], data_source: null, group: null, routed_default: null },
+      { ...results[2], routed_default: null },
     ]);
   });
 

@@ -22,7 +22,7 @@ const stringList = (name: string): SchemaElement[] => [
  * lists, `timings` a struct; `evidence`, whose `detail` differs by source, is a JSON column.
  */
 export const REWARD_RESULT_PARQUET_SCHEMA: SchemaElement[] = [
-  { name: 'root', num_children: 11 },
+  { name: 'root', num_children: 12 },
   string('spec', 'REQUIRED'),
   string('id', 'REQUIRED'),
   string('status', 'REQUIRED'),
@@ -36,6 +36,7 @@ export const REWARD_RESULT_PARQUET_SCHEMA: SchemaElement[] = [
   ...stringList('warnings'),
   string('data_source'),
   string('group'),
+  { name: 'routed_default', type: 'BOOLEAN', repetition_type: 'OPTIONAL' },
   { name: 'timings', repetition_type: 'OPTIONAL', num_children: 1 },
   { name: 'total_ms', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
 ];
@@ -52,6 +53,7 @@ const COLUMNS = [
   'warnings',
   'data_source',
   'group',
+  'routed_default',
   'timings',
 ] as const;
 

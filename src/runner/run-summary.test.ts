@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RewardResult } from '../core/index.js';
-import { createSummaryAccumulator, mergeRunSummaries } from './run-summary.js';
+import { createSummaryAccumulator, mergeRunSummaries, OTHER_SOURCES, summarized } from './run-summary.js';
 
 const result = (id: string, reward: number | null, score?: number, usage = false): RewardResult => ({
   spec: 'rk/v1',
@@ -71,5 +71,57 @@ describe('mergeRunSummaries', () => {
   test('should give no means when nothing was scored', () => {
     const merged = mergeRunSummaries([createSummaryAccumulator().summary(0)], 0);
     expect(merged).toMatchObject({ rows: 0, mean_reward: null, sources: [], rows_per_s: 0 });
+  });
+});
+
+describe('default-route counts', () => {
+  const routed = (id: string, dataSource?: string): RewardResult => ({
+    ...result(id, 1, 1),
+    routed_default: true,
+    ...(dataSource !== undefined && { data_source: dataSource }),
+  });
+
+  test('should count the rows per data_source and tell of each source once, when first seen', () => {
+    const heard: (string | null)[] = [];
+    const acc = createSummaryAccumulator({ onDefaultRoute: (source) => heard.push(source) });
+    acc.add({ ...result('r', 1, 1), data_source: 'gsm8k' });
+    for (const [id, source] of [
+      ['a', 'hellaswag'],
+      ['b', undefined],
+      ['c', 'hellaswag'],
+      ['d', 'piqa'],
+      ['e', 'hellaswag'],
+    ] as const) {
+      acc.add(summarized(routed(id, source)));
+    }
+    expect(heard).toEqual(['hellaswag', null, 'piqa']);
+    expect(acc.summary(1).routed_default).toEqual([
+      { data_source: 'hellaswag', rows: 3 },
+      { data_source: null, rows: 1 },
+      { data_source: 'piqa', rows: 1 },
+    ]);
+  });
+
+  test('should leave the field out when every row was routed', () => {
+    const acc = createSummaryAccumulator();
+    acc.add(result('a', 1, 1));
+    expect(acc.summary(1)).not.toHaveProperty('routed_default');
+  });
+
+  test('should count the sources past the bound together, and add up across merged parts', () => {
+    const heard: (string | null)[] = [];
+    const acc = createSummaryAccumulator({ onDefaultRoute: (source) => heard.push(source) });
+    for (let i = 0; i < 203; i++) acc.add(routed(`r${i}`, `set${i}`));
+    acc.add(routed('again', 'set0'));
+    const summary = acc.summary(1);
+    expect(summary.routed_default).toHaveLength(201);
+    expect(summary.routed_default?.[0]).toEqual({ data_source: OTHER_SOURCES, rows: 3 });
+    expect(summary.routed_default?.[1]).toEqual({ data_source: 'set0', rows: 2 });
+    expect(heard.at(-1)).toBe(OTHER_SOURCES);
+    expect(heard).toHaveLength(201);
+    const other = createSummaryAccumulator();
+    other.add(routed('x', 'set0'));
+    const merged = mergeRunSummaries([summary, other.summary(1)], 2);
+    expect(merged.routed_default?.find((c) => c.data_source === 'set0')?.rows).toBe(3);
   });
 });

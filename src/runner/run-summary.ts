@@ -31,14 +31,30 @@ export interface RunSummary {
   readonly sources: readonly SourceSummary[];
   /** The first failures, with their reasons; `failed` has the full count. */
   readonly failures: readonly { readonly id: string; readonly reason: string }[];
+  /**
+   * Rows a spec with routes scored by its `default` branch, per data_source (null: rows with
+   * none; `*`: the data_sources past the first 200), most first; absent when there were none.
+   * An unrouted dataset shows here.
+   */
+  readonly routed_default?: readonly DefaultRouteCount[];
   readonly elapsed_ms: number;
   readonly rows_per_s: number;
 }
 
+/** Rows of one data_source that reached a routed spec's default branch. */
+export interface DefaultRouteCount {
+  readonly data_source: string | null;
+  readonly rows: number;
+}
+
 const KEPT_FAILURES = 20;
+/** Distinct data_sources counted apart in `routed_default`; rows of further ones count under {@link OTHER_SOURCES}. */
+const KEPT_DEFAULT_ROUTE_SOURCES = 200;
+export const OTHER_SOURCES = '*';
 
 /** What a summary reads of a result: a scoring worker thread sends only this, not the evidence's detail. */
-export interface SummarizedResult extends Pick<RewardResult, 'id' | 'status' | 'reward' | 'errors'> {
+export interface SummarizedResult
+  extends Pick<RewardResult, 'id' | 'status' | 'reward' | 'errors' | 'data_source' | 'routed_default'> {
   readonly evidence: readonly Pick<Evidence, 'source' | 'score' | 'verdict' | 'invalid' | 'usage'>[];
 }
 
@@ -48,6 +64,10 @@ export function summarized(result: RewardResult): SummarizedResult {
     status: result.status,
     reward: result.reward,
     errors: result.errors,
+    ...(result.routed_default && {
+      routed_default: true,
+      ...(result.data_source !== undefined && { data_source: result.data_source }),
+    }),
     evidence: result.evidence.map((e) => ({
       source: e.source,
       verdict: e.verdict,
@@ -64,8 +84,15 @@ export type SummaryAccumulator = ReturnType<typeof createSummaryAccumulator>;
  * Accumulates a RunSummary in constant memory, one result at a time. `storedStats`: also tally
  * the per-source statistics the store keeps at a run's finish (a server's retried requests save
  * rows again, so `serve` hands its tally over only when the run holds a row per result saved).
+ * `onDefaultRoute` hears of each data_source the first time one of its rows reaches a routed
+ * spec's default branch (null: a row with none), so a command can say so while the run goes on.
  */
-export function createSummaryAccumulator(options: { readonly storedStats?: boolean } = {}) {
+export function createSummaryAccumulator(
+  options: {
+    readonly storedStats?: boolean;
+    readonly onDefaultRoute?: (dataSource: string | null) => void;
+  } = {},
+) {
   let rows = 0;
   let scored = 0;
   let failed = 0;
@@ -80,10 +107,20 @@ export function createSummaryAccumulator(options: { readonly storedStats?: boole
     llm?: UsageTotals;
   }
   const sources = new Map<string, SourceTally>();
+  const routedDefault = new Map<string | null, number>();
   const stored = options.storedStats ? createSourceStatsTally() : undefined;
   return {
     add(result: SummarizedResult): void {
       rows++;
+      if (result.routed_default) {
+        const named = result.data_source ?? null;
+        // Names are the dataset's: past a bound, new ones are counted together, in constant memory.
+        const dataSource =
+          routedDefault.has(named) || routedDefault.size < KEPT_DEFAULT_ROUTE_SOURCES ? named : OTHER_SOURCES;
+        const seen = routedDefault.get(dataSource);
+        routedDefault.set(dataSource, (seen ?? 0) + 1);
+        if (seen === undefined) options.onDefaultRoute?.(dataSource);
+      }
       stored?.add(result.evidence);
       if (result.status === 'ok' && result.reward !== null) {
         scored++;
@@ -137,6 +174,7 @@ export function createSummaryAccumulator(options: { readonly storedStats?: boole
           ...(s.llm && { llm: { ...s.llm } }),
         })),
         failures: [...failures],
+        ...defaultRouteCounts([...routedDefault].map(([data_source, n]) => ({ data_source, rows: n }))),
         elapsed_ms: elapsedMs,
         rows_per_s: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0,
       };
@@ -166,8 +204,21 @@ export function mergeRunSummaries(parts: readonly RunSummary[], elapsedMs: numbe
     mean_reward: scored > 0 ? rewardSum / scored : null,
     sources: [...bySource].map(([source, same]) => mergeSourceSummaries(source, same)),
     failures: parts.flatMap((s) => s.failures).slice(0, KEPT_FAILURES),
+    ...defaultRouteCounts(parts.flatMap((s) => s.routed_default ?? [])),
     elapsed_ms: elapsedMs,
     rows_per_s: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0,
+  };
+}
+
+/** The summary's `routed_default` field: counts of the same data_source added, most rows first; none when empty. */
+function defaultRouteCounts(counts: readonly DefaultRouteCount[]): Pick<RunSummary, 'routed_default'> {
+  if (counts.length === 0) return {};
+  const merged = new Map<string | null, number>();
+  for (const { data_source, rows } of counts) merged.set(data_source, (merged.get(data_source) ?? 0) + rows);
+  return {
+    routed_default: [...merged]
+      .map(([data_source, rows]) => ({ data_source, rows }))
+      .sort((a, b) => b.rows - a.rows),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type Store,
   specHash,
 } from '../store/index.js';
+import { defaultRouteWarning } from './default-route-warning.js';
 import { finishCheckedRun } from './finish-checked-run.js';
 import { openJsonlResultSink } from './jsonl-result-sink.js';
 import { createOrderedPool } from './ordered-pool.js';
@@ -99,7 +100,10 @@ async function scoreUnderLock(options: ScoreFileOptions): Promise<ScoreFileResul
   const inputName = options.inputName ?? (typeof options.input === 'string' ? options.input : '<stdin>');
   const resume = options.resume ?? true;
   const warn = options.onWarning ?? (() => {});
-  const accumulator = createSummaryAccumulator({ storedStats: true });
+  const accumulator = createSummaryAccumulator({
+    storedStats: true,
+    onDefaultRoute: (dataSource) => warn(defaultRouteWarning(options.evaluator.spec, dataSource)),
+  });
 
   const sink = isParquetPath(options.output)
     ? await openParquetResultSink(options.output, resume)

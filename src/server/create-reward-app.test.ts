@@ -218,6 +218,43 @@ describe('auth, limits and operations', () => {
     expect(text).toContain('# TYPE rewardkit_http_request_duration_seconds histogram');
   });
 
+  test('should count the samples a routed spec scored by its default route, per data_source', async () => {
+    const { app, post } = appFor(
+      'name: routed\nroutes:\n  - data_source: gsm8k\n    spec: {sources: [{kind: number}]}\ndefault: {sources: [{kind: number}]}\n',
+    );
+    const res = await post('/v1/rewards', {
+      samples: [
+        { id: 'a', response: '1', data_source: 'openai/gsm8k' },
+        { id: 'b', response: '1', data_source: 'hellaswag' },
+        { id: 'c', response: '1', data_source: 'hellaswag' },
+        { id: 'd', response: '1' },
+        { id: 'e', response: '1', data_source: 'say "hi"' },
+      ],
+    });
+    const body = await read(res);
+    expect(body.results.map((r: RewardResult) => r.routed_default ?? false)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const text = await (await app.request('http://localhost/metrics')).text();
+    expect(text).toContain('# TYPE rewardkit_routed_default counter');
+    expect(text).toContain('rewardkit_routed_default{data_source="hellaswag"} 2');
+    expect(text).toContain('rewardkit_routed_default{data_source=""} 1');
+    expect(text).toContain('rewardkit_routed_default{data_source="say \\"hi\\""} 1');
+    expect(text).not.toContain('rewardkit_routed_default{data_source="openai/gsm8k"}');
+  });
+
+  test('should say on /healthz whether the spec compares the samples of a group', async () => {
+    const { app } = appFor(SPEC);
+    expect(await read(await app.request('http://localhost/healthz'))).toMatchObject({
+      spec: 'numbers',
+      needs_groups: false,
+    });
+  });
+
   test('should echo the request id on every answer, refusals and errors included', async () => {
     const cases: Array<[string, Partial<RewardAppDeps>, string, unknown, Record<string, string>, number]> = [
       ['scored', {}, '/v1/rewards', { samples: [{ id: 'a', response: '1' }] }, {}, 200],

@@ -132,6 +132,8 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
 
   registerHealthRoute(app, () => ({
     spec: deps.evaluator.spec.name,
+    // Clients that cannot send groups unasked (the TRL shim) check this before their first request.
+    needs_groups: deps.evaluator.needsGroups,
     // Which process answered: with `serve --processes` several share the port.
     pid: process.pid,
     ...(deps.runId !== undefined && { run: deps.runId }),

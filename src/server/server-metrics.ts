@@ -1,5 +1,9 @@
 import type { RewardResult } from '../core/index.js';
 
+/** Distinct data_source labels of `rewardkit_routed_default`; further names count under `*`. */
+const ROUTED_DEFAULT_LABELS = 200;
+const OTHER_SOURCES = '*';
+
 /** Upper bounds (seconds) of the request latency histogram: judge-backed requests take minutes. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
@@ -42,6 +46,8 @@ export function createServerMetrics(): ServerMetrics {
   let completionTokens = 0;
   let samplesOk = 0;
   let samplesFailed = 0;
+  // Labelled by the data_source the sample named: bounded, since the names are the client's.
+  const routedDefault = new Map<string, number>();
 
   const bump = (map: Map<string, number>, key: string, n = 1) => map.set(key, (map.get(key) ?? 0) + n);
 
@@ -60,6 +66,12 @@ export function createServerMetrics(): ServerMetrics {
       for (const result of results) {
         if (result.status === 'ok') samplesOk++;
         else samplesFailed++;
+        if (result.routed_default) {
+          const named = result.data_source ?? '';
+          const label =
+            routedDefault.has(named) || routedDefault.size < ROUTED_DEFAULT_LABELS ? named : OTHER_SOURCES;
+          bump(routedDefault, label);
+        }
         for (const evidence of result.evidence) {
           if (evidence.invalid) bump(failures, `source:${evidence.kind}`);
           if (evidence.usage) {
@@ -106,6 +118,13 @@ export function createServerMetrics(): ServerMetrics {
       metric('rewardkit_llm_tokens_total', 'counter', 'Judge tokens, by kind.');
       lines.push(`rewardkit_llm_tokens_total{kind="prompt"} ${promptTokens}`);
       lines.push(`rewardkit_llm_tokens_total{kind="completion"} ${completionTokens}`);
+      metric(
+        'rewardkit_routed_default',
+        'counter',
+        'Samples a spec with routes scored by its default route, by data_source ("" for none, "*" past the first 200 names).',
+      );
+      for (const [dataSource, n] of routedDefault)
+        lines.push(`rewardkit_routed_default{data_source="${escapeLabel(dataSource)}"} ${n}`);
       metric(
         'rewardkit_failures_total',
         'counter',

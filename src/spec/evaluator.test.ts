@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { type JudgeCall, SampleSchema } from '../core/index.js';
-import { createEvaluator, globMatcher } from './evaluator.js';
+import { createEvaluator } from './evaluator.js';
 import { parseSpec } from './parse-spec.js';
 import { SourceFailedError } from './source-failed-error.js';
 import { defineSourceKind, type SourceKind } from './source-kind.js';
@@ -170,6 +170,37 @@ describe('createEvaluator', () => {
     expect((await ev.evaluate(sample())).reward).toBe(0.25);
   });
 
+  test('should mark a sample its routes miss as routed to the default, with a warning', async () => {
+    const ev = evaluatorFor(
+      [
+        'name: mixed',
+        'routes:',
+        '  - data_source: gsm8k',
+        '    spec: {sources: [{kind: const, params: {score: 1}}]}',
+        'default: {name: fallback, sources: [{kind: const, params: {score: 0.25}}]}',
+      ].join('\n'),
+    );
+    const routed = await ev.evaluate(sample({ data_source: 'OpenAI/GSM8K' }));
+    expect(routed.routed_default).toBeUndefined();
+    expect(routed.warnings).toEqual([]);
+    const missed = await ev.evaluate(sample({ data_source: 'hellaswag' }));
+    expect(missed).toMatchObject({ status: 'ok', reward: 0.25, routed_default: true });
+    expect(missed.warnings).toEqual([
+      'data_source "hellaswag" matches no route: scored by the default route of spec "mixed" (fallback)',
+    ]);
+    const [none] = await ev.evaluateGroup([sample()]);
+    expect(none?.routed_default).toBe(true);
+    expect(none?.warnings).toEqual([
+      'the sample has no data_source: scored by the default route of spec "mixed" (fallback)',
+    ]);
+  });
+
+  test('should not mark the samples of a spec without routes', async () => {
+    const result = await evaluatorFor('sources:\n  - {kind: const, params: {score: 1}}\n').evaluate(sample());
+    expect(result.routed_default).toBeUndefined();
+    expect(result.warnings).toEqual([]);
+  });
+
   test('should fail a sample no route takes, naming the routes', async () => {
     const ev = evaluatorFor(
       'routes:\n  - data_source: gsm8k\n    spec: {sources: [{kind: const, params: {score: 1}}]}\n',
@@ -179,17 +210,5 @@ describe('createEvaluator', () => {
     expect(result.errors[0]).toBe(
       'data_source "nq" matches no route of spec "spec" and there is no default (routes: gsm8k)',
     );
-  });
-});
-
-describe('globMatcher', () => {
-  test.each([
-    [['gsm8k'], 'gsm8k', true],
-    [['gsm8k'], 'gsm8k2', false],
-    [['math*'], 'math_dapo', true],
-    [['*math'], 'openmath', true],
-    [['a.b'], 'axb', false],
-  ])('%j matches %s: %s', (patterns, value, expected) => {
-    expect(globMatcher(patterns)(value)).toBe(expected);
   });
 });

@@ -1,7 +1,6 @@
 import {
   type Evidence,
   errorMessage,
-  escapeRegExp,
   failedResult,
   type JudgeCall,
   RewardKitError,
@@ -11,6 +10,7 @@ import {
 import type { ChatModel } from '../llm/index.js';
 import { type CodeSandbox, createCodeSandbox } from '../verify/code/index.js';
 import { aggregateEvidence, sourceName } from './aggregate.js';
+import { globMatcher } from './glob-matcher.js';
 import { type LazyDeadline, withSharedDeadline } from './shared-deadline.js';
 import { SourceFailedError } from './source-failed-error.js';
 import type {
@@ -124,6 +124,16 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
     );
   };
 
+  // A routed spec's default branch is where a dataset nobody routed lands: said on the result.
+  const routedDefault = (result: RewardResult): RewardResult => ({
+    ...result,
+    routed_default: true,
+    warnings: [
+      `${result.data_source === undefined ? 'the sample has no data_source' : `data_source "${result.data_source}" matches no route`}: scored by the default route of spec "${spec.name}"${spec.default ? ` (${spec.default.name})` : ''}`,
+      ...result.warnings,
+    ],
+  });
+
   /** Scores the samples routed to one leaf: per-sample sources each, group sources once. */
   const evaluateLeaf = async (
     leaf: CompiledLeaf,
@@ -180,7 +190,8 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
           started,
         );
         indexes.forEach((i, k) => {
-          results[i] = scored[k] as RewardResult;
+          const result = scored[k] as RewardResult;
+          results[i] = leaf === fallback && routes.length > 0 ? routedDefault(result) : result;
         });
       }),
     );
@@ -338,12 +349,6 @@ async function runGroupSource(
     const failure = failureOf(error);
     return samples.map(() => errorEvidence(source, failure, started, traces));
   }
-}
-
-/** Matches a data_source against names and `*` globs. */
-export function globMatcher(patterns: readonly string[]): (value: string) => boolean {
-  const regexes = patterns.map((p) => new RegExp(`^${p.split('*').map(escapeRegExp).join('.*')}$`));
-  return (value) => regexes.some((r) => r.test(value));
 }
 
 /**

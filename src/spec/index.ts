@@ -3,9 +3,9 @@ export {
   createEvaluator,
   type Evaluator,
   type EvaluatorOptions,
-  globMatcher,
   specWarnings,
 } from './evaluator.js';
+export { globMatcher } from './glob-matcher.js';
 export {
   defineJudgeKind,
   isJudgeKind,

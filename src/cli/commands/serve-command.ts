@@ -188,9 +188,13 @@ Examples:
       const { loadSpec, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
-      const { createSummaryAccumulator, startStoreWriter, storeWriterFor, storeWritesInline } = await import(
-        '../../runner/index.js'
-      );
+      const {
+        createSummaryAccumulator,
+        defaultRouteWarning,
+        startStoreWriter,
+        storeWriterFor,
+        storeWritesInline,
+      } = await import('../../runner/index.js');
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
@@ -255,7 +259,12 @@ Examples:
               return store.saveResults(run.id, results, options);
             })
           : undefined;
-      const summary = createSummaryAccumulator({ storedStats: true });
+      // A dataset no route takes is said on its first sample (by each process of `--processes`).
+      const summary = createSummaryAccumulator({
+        storedStats: true,
+        onDefaultRoute: (dataSource) =>
+          process.stderr.write(`rewardkit serve: warning: ${defaultRouteWarning(spec, dataSource)}\n`),
+      });
       const started = performance.now();
       const rewardApp = createRewardApp({
         evaluator,

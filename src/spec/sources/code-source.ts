@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { verifyCode } from '../../verify/code/index.js';
 import { defineSourceKind } from '../source-kind.js';
-import { codeTestsFromMetadata } from './code-tests.js';
+import { codeTestsOf } from './code-tests.js';
 
 /** Runs the response's code against the sample's tests in the sandbox. */
 export const codeSource = defineSourceKind({
   kind: 'code',
-  description: 'the last fenced code block passes the sample tests, run in the sandbox (Python, JavaScript)',
+  description:
+    'the last fenced code block (or a bare program) passes the sample tests, run in the sandbox (Python, JavaScript)',
   params: z.strictObject({
     /** Language when neither the sample (metadata.language) nor the code fence says. */
     language: z.enum(['python', 'javascript']).default('python'),
@@ -23,7 +24,7 @@ export const codeSource = defineSourceKind({
     strict: z.boolean().default(true),
   }),
   create: (params) => async (sample, context) => {
-    const tests = codeTestsFromMetadata(sample.metadata);
+    const tests = codeTestsOf(sample);
     const language =
       sample.metadata.language === 'javascript' || sample.metadata.language === 'python'
         ? sample.metadata.language

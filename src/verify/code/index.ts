@@ -1,3 +1,4 @@
+export { callBasedTest } from './call-based-test.js';
 export {
   type CodeJudging,
   type CodeSandbox,

@@ -55,13 +55,28 @@ describe('verifyCode', () => {
     expect(r.score).toBe(0);
   });
 
-  test('should score 0 with a reason when the response has no code block', async () => {
-    const r = await verifyCode(sandbox, 'I would square the number.', tests);
+  test('should run a response with no fence as the program, as verl reads bare code', async () => {
+    const bare = await verifyCode(sandbox, 'const n = Number(input);\nconsole.log(n * n);\n', tests, {
+      language: 'javascript',
+    });
+    expect(bare).toMatchObject({ score: 1, passed: 2, total: 2 });
+    expect(bare.reason).toBe('no fenced code block: the whole response ran as the program; 2/2 tests passed');
+    const prose = await verifyCode(sandbox, 'I would square the number.', tests, { language: 'javascript' });
+    expect(prose).toMatchObject({ score: 0, passed: 0, total: 2 });
+    expect(prose.reason).toMatch(
+      /^no fenced code block: the whole response ran as the program; 0\/2 tests passed/,
+    );
+  });
+
+  test('should score 0 with a reason when every fence is in another language', async () => {
+    const r = await verifyCode(sandbox, '```python\nprint(int(input()) ** 2)\n```', tests, {
+      language: 'javascript',
+    });
     expect(r).toMatchObject({
       score: 0,
       passed: 0,
       total: 2,
-      reason: 'no fenced code block in the response',
+      reason: 'no fenced javascript code block in the response',
     });
   });
 

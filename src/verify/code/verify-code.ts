@@ -19,8 +19,9 @@ export interface CodeVerification extends CodeTestReport {
 
 /**
  * Extracts the last fenced code block of a response and runs it against the tests. A response
- * with no code block scores 0 with that reason (the model failed the format); a sandbox that
- * cannot run is an error, thrown.
+ * with no fence at all is the program itself, as verl's code scorers read it (a model answering
+ * with bare code); one whose fences are all in another language scores 0 with that reason. A
+ * sandbox that cannot run is an error, thrown.
  */
 export async function verifyCode(
   sandbox: CodeSandbox,
@@ -35,7 +36,10 @@ export async function verifyCode(
   } = {},
 ): Promise<CodeVerification> {
   if (tests.length === 0) throw new RewardKitError('RK_INPUT_SCHEMA', 'no tests to run');
-  const extracted = extractCode(response, options.language);
+  const unfenced = !response.includes('```');
+  const extracted = unfenced
+    ? { code: response, language: undefined }
+    : extractCode(response, options.language);
   const language = extracted?.language ?? options.language ?? 'python';
   if (!extracted) {
     return {
@@ -46,7 +50,7 @@ export async function verifyCode(
       unsafe: false,
       score: 0,
       language,
-      reason: 'no fenced code block in the response',
+      reason: `no fenced ${language} code block in the response`,
     };
   }
   const report = await sandbox.runTests({ language, code: extracted.code }, tests, options.limits, {
@@ -55,13 +59,14 @@ export async function verifyCode(
   const score =
     options.scoring === 'all' ? (report.passed === report.total ? 1 : 0) : report.passed / report.total;
   const firstBad = report.results.find((r) => r.status !== 'passed');
+  const tally = firstBad
+    ? `${report.passed}/${report.total} tests passed; test ${firstBad.index}: ${firstBad.status}${firstBad.reason ? ` (${firstBad.reason})` : ''}`
+    : `${report.passed}/${report.total} tests passed`;
   return {
     ...report,
     score,
     language,
-    reason: firstBad
-      ? `${report.passed}/${report.total} tests passed; test ${firstBad.index}: ${firstBad.status}${firstBad.reason ? ` (${firstBad.reason})` : ''}`
-      : `${report.passed}/${report.total} tests passed`,
+    reason: unfenced ? `no fenced code block: the whole response ran as the program; ${tally}` : tally,
   };
 }
 
