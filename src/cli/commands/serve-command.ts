@@ -264,10 +264,12 @@ Examples:
           return runCodeSandbox;
         },
         record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
-          for (const result of results) summary.add(result);
           await writer?.save(results, requestId, flags.sampleText ? samples.map(sampleText) : undefined);
+          // Counted once saved: a save that failed (its request answered 503) is not in the run.
+          for (const result of results) summary.add(result);
         },
         ...(run && { runId: run.id }),
+        ...(store && { store }),
         ...(store && { state: store }),
         ...(judge && { judge }),
         options: {
