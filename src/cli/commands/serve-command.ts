@@ -172,7 +172,7 @@ Routes (docs/server.md):
                                                            -> {"request_id", "groups": [{"advantages", ...}]}
   POST /get_reward   OpenRLHF: {"query", "prompts", "labels"} -> {"rewards", "scores", "extra_logs"}
   POST /run_code     SandboxFusion: {"code", "language", "stdin", ...}
-  GET  /healthz, GET /metrics (Prometheus)
+  GET  /healthz (liveness), GET /readyz (asks the store), GET /metrics (Prometheus)
 
 Examples:
   rewardkit serve --spec math --port 8000
