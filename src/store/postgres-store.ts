@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { RewardKitError, type RewardResult } from '../core/index.js';
+import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
 import { migratePostgres } from './postgres-migrate.js';
@@ -8,7 +9,7 @@ import { postgresRunViews } from './postgres-run-views.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
 import { isPostgresUnavailable } from './postgres-unavailable.js';
-import { abandonedRunSummary, DEFAULT_RUN_LEASE_MS, startRunLease } from './run-lease.js';
+import { DEFAULT_RUN_LEASE_MS, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
