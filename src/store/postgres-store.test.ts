@@ -142,6 +142,35 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     }
   });
 
+  test('should open for reading as a role that may only read, leaving an abandoned run to a writer', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const writer = await openPostgresStore(url, { leaseMs: 100 });
+    const run = await writer.createRun({ spec_name: 's', spec: {} });
+    await writer.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const role = `rk_reader_${Math.random().toString(16).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
+    await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`);
+    try {
+      const asRole = new URL(url);
+      asRole.username = role;
+      const reader = await openPostgresStore(asRole.toString(), { leaseMs: 100 });
+      expect((await reader.getRun(run.id))?.status).toBe('running');
+      await reader.close();
+    } finally {
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+    const closer = await openPostgresStore(url, { leaseMs: 100 });
+    expect((await closer.getRun(run.id))?.status).toBe('interrupted');
+    await closer.close();
+  });
+
   test('should move version-1 evidence and failure rows into the results row exactly', async () => {
     if (!server.available) return;
     const url = await server.createDatabase();

@@ -181,8 +181,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   try {
     await closeStaleRuns();
   } catch (error) {
-    await pool.end().catch(() => {});
-    throw error;
+    // A role that may only read, or a read-only standby, opens to read: closing is left to others.
+    if (!cannotWrite(error)) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
   }
   const lease = startRunLease({
     leaseMs,
@@ -425,6 +428,12 @@ function unescapeRow<Row extends pg.QueryResultRow>(row: Row): Row {
     if (typeof value === 'string') (row as Record<string, unknown>)[key] = unescapeText(value);
   }
   return row;
+}
+
+/** Insufficient privilege, or a read-only transaction (a hot standby): this connection cannot write. */
+function cannotWrite(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '42501' || code === '25006';
 }
 
 /** A deadlock or serialization failure: the transaction was rolled back and may run again. */
