@@ -32,25 +32,28 @@ const storedIds = async (url: string, runId: string) =>
 const runOf = (serving: ServeProcess) => /store run (\S+?);/.exec(serving.stderr())?.[1] as string;
 
 /**
- * Posts one-sample requests from `workers` loops until `stop()`; every answer is kept with the id
- * it carried. A hang guard aborts a request after `guardMs` (the test then fails on status 0).
+ * Posts one-sample requests from `workers` loops per server until `stop()`; every answer is kept
+ * with the server and the id it carried. A hang guard aborts a request after `guardMs` (the test
+ * then fails on status 0).
  */
-function load(url: string, workers: number, guardMs = 60_000) {
-  const answers: { id: string; status: number; retryAfter: string | null; code?: string }[] = [];
+function load(urls: readonly string[], workers: number, guardMs = 60_000) {
+  const answers: { url: string; id: string; status: number; retryAfter: string | null; code?: string }[] = [];
   let running = true;
   let n = 0;
-  const loops = Array.from({ length: workers }, async () => {
-    while (running) {
-      const id = `s${n++}`;
-      try {
-        const res = await postJson(`${url}/v1/rewards`, sample(id), {}, AbortSignal.timeout(guardMs));
-        const code = res.status === 200 ? undefined : (res.json() as Json).error?.code;
-        answers.push({ id, status: res.status, retryAfter: res.headers.get('retry-after'), code });
-      } catch {
-        answers.push({ id, status: 0, retryAfter: null });
+  const loops = urls.flatMap((url) =>
+    Array.from({ length: workers }, async () => {
+      while (running) {
+        const id = `s${n++}`;
+        try {
+          const res = await postJson(`${url}/v1/rewards`, sample(id), {}, AbortSignal.timeout(guardMs));
+          const code = res.status === 200 ? undefined : (res.json() as Json).error?.code;
+          answers.push({ url, id, status: res.status, retryAfter: res.headers.get('retry-after'), code });
+        } catch {
+          answers.push({ url, id, status: 0, retryAfter: null });
+        }
       }
-    }
-  });
+    }),
+  );
   return {
     answers,
     async until(done: () => boolean, capMs = 60_000) {
@@ -108,29 +111,39 @@ describe.skipIf(!server.available || !server.faults)(
       expect(finished).toMatchObject({ status: 'finished', summary: { rows: 1 } });
     }, 90_000);
 
-    test('should answer 503 store_unavailable with Retry-After while PostgreSQL is stopped, log the outage once, recover without a restart, and count only what was stored', async () => {
+    test('should answer 503 store_unavailable with Retry-After on every replica while PostgreSQL is stopped, log the outage once, recover without a restart, and count only what was stored', async () => {
       if (!server.available || !server.faults) return;
       const faults = server.faults;
       const url = await server.createDatabase();
-      const serving = await startServe(['--spec', 'math', '--store', url], { REWARDKIT_STORE_TIMEOUT: '5s' });
-      const traffic = load(serving.url, 4);
+      const env = { REWARDKIT_STORE_TIMEOUT: '5s' };
+      const replicas = await Promise.all([
+        startServe(['--spec', 'math', '--store', url], env),
+        startServe(['--spec', 'math', '--store', url], env),
+      ]);
+      const traffic = load(
+        replicas.map((r) => r.url),
+        3,
+      );
+      const count = (status: number, from = 0) =>
+        replicas.every(
+          (r) =>
+            traffic.answers.slice(from).filter((a) => a.url === r.url && a.status === status).length >= 25,
+        );
       try {
-        await traffic.until(() => traffic.answers.filter((a) => a.status === 200).length >= 50);
+        await traffic.until(() => count(200));
         await faults.shutDown();
         try {
-          await traffic.until(() => traffic.answers.filter((a) => a.status === 503).length >= 50);
+          await traffic.until(() => count(503));
         } finally {
           await faults.startAgain();
         }
         const afterRestart = traffic.answers.length;
-        await traffic.until(
-          () => traffic.answers.slice(afterRestart).filter((a) => a.status === 200).length >= 50,
-        );
+        await traffic.until(() => count(200, afterRestart));
       } finally {
         await traffic.stop();
       }
-      const runId = runOf(serving);
-      expect((await serving.stop()).code).toBe(0);
+      const runIds = replicas.map(runOf);
+      for (const replica of replicas) expect((await replica.stop()).code).toBe(0);
 
       const failed = traffic.answers.filter((a) => a.status !== 200);
       expect(failed.length).toBeGreaterThanOrEqual(50);
@@ -138,19 +151,22 @@ describe.skipIf(!server.available || !server.faults)(
         expect(answer).toMatchObject({ status: 503, code: 'store_unavailable' });
         expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       }
-      const log = serving.stderr();
-      expect(log.match(/store unavailable: /g)).toHaveLength(1);
-      expect(log.match(/store available again after/g)).toHaveLength(1);
-      expect(log).not.toMatch(/\n\s+at /);
-
-      // Every acknowledged sample is stored; the run's counts are what is stored, not what was tried.
-      const stored = new Set(await storedIds(url, runId));
-      const acknowledged = traffic.answers.filter((a) => a.status === 200).map((a) => a.id);
-      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
       const listed = await runCli(['runs', 'list', '--store', url]);
-      expect(listed.stdout).toMatch(
-        new RegExp(`^${runId}\\s+finished\\s+serve:math .*rows=${stored.size} failed=0`, 'm'),
-      );
+      for (const [i, replica] of replicas.entries()) {
+        const log = replica.stderr();
+        expect(log.match(/store unavailable: /g)).toHaveLength(1);
+        expect(log.match(/store available again after/g)).toHaveLength(1);
+        expect(log).not.toMatch(/\n\s+at /);
+        // Every acknowledged sample is stored; the run's counts are what is stored, not what was tried.
+        const runId = runIds[i] as string;
+        const stored = new Set(await storedIds(url, runId));
+        const acknowledged = traffic.answers.filter((a) => a.url === replica.url && a.status === 200);
+        expect(acknowledged.length).toBeGreaterThanOrEqual(50);
+        expect(acknowledged.filter((a) => !stored.has(a.id))).toEqual([]);
+        expect(listed.stdout).toMatch(
+          new RegExp(`^${runId}\\s+finished\\s+serve:math .*rows=${stored.size} failed=0`, 'm'),
+        );
+      }
     }, 120_000);
 
     test('should answer a request within its X-Deadline-Ms while PostgreSQL hangs, 503 once the store times out, and /readyz 503 until it answers', async () => {
