@@ -192,7 +192,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     // A run the lease closed while its owner was cut off from the store is running again.
     renew: async (ids) => {
       await query(
-        `UPDATE runs SET heartbeat_at = now(), status = 'running', finished_at = NULL
+        `UPDATE runs SET heartbeat_at = now(), status = 'running', finished_at = NULL,
+                         summary = CASE WHEN status = 'interrupted' THEN NULL ELSE summary END
          WHERE id = ANY($1::text[]) AND status <> 'finished'`,
         [ids],
       );

@@ -256,7 +256,8 @@ export function openSqliteStore(
      WHERE id = @id AND status = 'running' AND COALESCE(heartbeat_at, created_at) < @since`,
   );
   const renew = db.prepare(
-    `UPDATE runs SET heartbeat_at = @now, status = 'running', finished_at = NULL
+    `UPDATE runs SET heartbeat_at = @now, status = 'running', finished_at = NULL,
+                     summary = CASE WHEN status = 'interrupted' THEN NULL ELSE summary END
      WHERE id = @id AND status <> 'finished'`,
   );
   const runTotals = sqliteRunTotals(db);

@@ -759,6 +759,22 @@ export async function expectAbandonedRunsClosed(open: (leaseMs: number) => Promi
   expect(await looking.getRun(owned.id)).toMatchObject({ status: 'running', summary: null });
   expect(await looking.getRun(done.id)).toMatchObject({ status: 'finished', summary: { rows: 0 } });
   expect(await looking.closeStaleRuns()).toEqual([]);
-  await live.close();
   await looking.close();
+
+  await live.close();
+
+  // An owner cut off for longer than another store's lease finds its run closed, and takes it back
+  // at its next beat (a quarter of its own lease, 0.5 s, after it opened).
+  const slow = await open(2000);
+  const cutOff = await slow.createRun({ spec_name: 'cut off', spec: {} });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const impatient = await open(1);
+  await impatient.closeStaleRuns();
+  expect(await impatient.getRun(cutOff.id)).toMatchObject({ status: 'interrupted', summary: { rows: 0 } });
+  await impatient.close();
+  for (let i = 0; i < 100 && (await slow.getRun(cutOff.id))?.status !== 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(await slow.getRun(cutOff.id)).toMatchObject({ status: 'running', finished_at: null, summary: null });
+  await slow.close();
 }
