@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { RewardKitError } from '../core/index.js';
 import { openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
+import { parseDuration } from './parse-duration.js';
 
 /** Where results go when neither --store nor REWARDKIT_STORE says otherwise. */
 export const DEFAULT_STORE = '.rewardkit/store.sqlite';
@@ -17,8 +18,31 @@ export const STORE_FLAG_HELP =
 export async function openStoreFromFlag(flag: string | undefined): Promise<Store | undefined> {
   const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
   if (location === 'none') return undefined;
-  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
-  return openSqliteStore(location);
+  const leaseMs = envDuration('REWARDKIT_RUN_LEASE');
+  const lease = leaseMs === undefined ? {} : { leaseMs };
+  if (/^postgres(ql)?:\/\//i.test(location))
+    return openPostgresStore(location, { ...lease, ...postgresTimeouts() });
+  return openSqliteStore(location, lease);
+}
+
+/**
+ * The store's timeouts from the environment: `REWARDKIT_RUN_LEASE` (how long a running run may go
+ * without its process's heartbeat before it is closed as interrupted) and, for PostgreSQL,
+ * `REWARDKIT_STORE_TIMEOUT` (longest one statement may run). Durations such as `30s`, `2m`.
+ */
+function postgresTimeouts(): { statementTimeoutMs?: number } {
+  const statementTimeoutMs = envDuration('REWARDKIT_STORE_TIMEOUT');
+  return statementTimeoutMs === undefined ? {} : { statementTimeoutMs };
+}
+
+function envDuration(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return parseDuration(name)(value);
+  } catch (error) {
+    throw new RewardKitError('RK_USAGE', (error as Error).message);
+  }
 }
 
 /**
@@ -33,7 +57,10 @@ export async function openStoreForReading(flag: string | undefined): Promise<Sto
       `--store ${location} holds no runs to read; name a SQLite file or a postgres:// URL`,
     );
   }
-  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
+  if (/^postgres(ql)?:\/\//i.test(location)) {
+    const leaseMs = envDuration('REWARDKIT_RUN_LEASE');
+    return openPostgresStore(location, { ...(leaseMs !== undefined && { leaseMs }), ...postgresTimeouts() });
+  }
   if (!existsSync(location)) {
     throw new RewardKitError(
       'RK_STORE',

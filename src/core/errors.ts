@@ -19,6 +19,8 @@ export type RewardKitErrorCode =
   /** An LLM backend call failed after its retries (`ChatModelError`). */
   | 'RK_BACKEND_FAILED'
   | 'RK_STORE'
+  /** The store cannot be reached now (down, restarting, hung past its timeouts); retry later. */
+  | 'RK_STORE_UNAVAILABLE'
   | 'RK_USAGE'
   /** Writing an output file failed part-way (disk full, permissions, a closed pipe). */
   | 'RK_OUTPUT'

@@ -55,6 +55,7 @@ export function statusOfErrorCode(code: RewardKitErrorCode): ApiErrorStatus {
     case 'RK_TIMEOUT':
       return 504;
     case 'RK_SANDBOX_UNAVAILABLE':
+    case 'RK_STORE_UNAVAILABLE':
     case 'RK_BACKEND_UNAVAILABLE':
     case 'RK_BACKEND_FAILED':
       return 503;

@@ -14,12 +14,13 @@ import type { RewardService } from './reward-service.js';
 import { createRlGroupShaper } from './rl-group-shaper.js';
 import { registerGetRewardRoute } from './routes/get-reward-route.js';
 import { registerGroupsRoute } from './routes/groups-route.js';
-import { registerHealthRoute, registerMetricsRoute } from './routes/ops-routes.js';
+import { registerHealthRoute, registerMetricsRoute, registerReadyRoute } from './routes/ops-routes.js';
 import { registerRewardsRoute } from './routes/rewards-route.js';
 import { registerRunCodeRoute } from './routes/run-code-route.js';
 import type { ServerEnv } from './server-env.js';
 import { createServerMetrics, type ServerMetrics } from './server-metrics.js';
 import { DEFAULT_SERVER_OPTIONS, type ServerOptions } from './server-options.js';
+import { createStoreOutage } from './store-outage.js';
 import { createTimeOrderedIds } from './time-ordered-id.js';
 import { createWorkQueue, type WorkQueue } from './work-queue.js';
 
@@ -35,6 +36,10 @@ export interface RewardAppDeps {
   ) => Promise<void>;
   /** The store run results go to; names the default state run of group methods. */
   readonly runId?: string;
+  /** The store `record` and `state` write to, which `/readyz` asks whether it answers. */
+  readonly store?: { readonly ping: () => Promise<void> };
+  /** Where the server's own lines go (a store outage, a bug's stack); default stderr. */
+  readonly log?: (line: string) => void;
   /** Group methods for `/v1/groups`; default: the rl module's, with `state` and `judge` below. */
   readonly shaper?: GroupShaper;
   /** Where group methods keep state between requests (CLIPO head, Tri-Factor EMA): the store. */
@@ -61,11 +66,20 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   const options = { ...DEFAULT_SERVER_OPTIONS, ...deps.options };
   const metrics = createServerMetrics();
   const queue = createWorkQueue({ concurrency: options.concurrency, maxQueue: options.maxQueue });
+  const log = deps.log ?? ((line: string) => process.stderr.write(`rewardkit serve: ${line}\n`));
+  const outage = createStoreOutage(log);
+  const record = deps.record;
   const service: RewardService = {
     evaluator: deps.evaluator,
     queue,
     metrics,
-    record: deps.record ?? (async () => {}),
+    // A save that commits ends a store outage; one that cannot reach the store is answered by onError.
+    record: record
+      ? async (results, requestId, samples) => {
+          await record(results, requestId, samples);
+          outage.answered();
+        }
+      : async () => {},
     deadlineMs: options.deadlineMs,
   };
   let inFlight = 0;
@@ -98,12 +112,15 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
       error instanceof ApiError
         ? error
         : RewardKitError.isInstance(error)
-          ? new ApiError(statusOfErrorCode(error.code), error.code, error.message)
+          ? error.code === 'RK_STORE_UNAVAILABLE'
+            ? outage.failed(error)
+            : new ApiError(statusOfErrorCode(error.code), error.code, error.message)
           : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
     if (apiError.status === 429) metrics.countFailure('queue_full');
+    if (apiError.apiCode === 'store_unavailable') metrics.countFailure('store_unavailable');
     if (apiError.status === 500) {
       metrics.countFailure('internal');
-      process.stderr.write(`rewardkit serve: ${(error as Error)?.stack ?? String(error)}\n`);
+      log((error as Error)?.stack ?? String(error));
     }
     return c.json(
       {
@@ -137,7 +154,9 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
     // Which process answered: with `serve --processes` several share the port.
     pid: process.pid,
     ...(deps.runId !== undefined && { run: deps.runId }),
+    ...(deps.store && { store: outage.state() }),
   }));
+  registerReadyRoute(app, deps.store, outage, READY_TIMEOUT_MS);
   if (options.tokens.length > 0) app.use('*', bearerAuth(options.tokens));
   registerMetricsRoute(app, metrics, {
     queueDepth: queue.depth,
@@ -177,6 +196,9 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   registerRunCodeRoute(app, service, deps.codeSandbox, options.runCode);
   return { app, metrics, queue, requestsInFlight: () => inFlight };
 }
+
+// A probe waits this long for the store: load balancers time their probes out after a few seconds.
+const READY_TIMEOUT_MS = 2000;
 
 // The route pattern, not the URL, labels metrics: unknown paths must not grow the series without end.
 const routeLabel = (pattern: string) => (pattern.startsWith('/') && pattern !== '/*' ? pattern : 'other');

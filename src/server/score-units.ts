@@ -74,7 +74,9 @@ export async function scoreUnits(
           unit.map((sample) => failedResult(sample.id, [`not scored: ${error.message}`], metaOf(sample))),
       );
       service.metrics.countFailure(error.kind, unfinished);
-      await save(service, filled.flat(), requestId, units.flat());
+      // The request is over: its records are saved, but a store that does not answer holds the
+      // answer no longer than a short grace (the save goes on behind it).
+      await within(save(service, filled.flat(), requestId, units.flat()), STOPPED_SAVE_GRACE_MS);
       throw new ApiError(
         error.kind === 'deadline' ? 504 : 499,
         error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
@@ -83,11 +85,39 @@ export async function scoreUnits(
       );
     }
     const results = done as RewardResult[][];
-    await save(service, results.flat(), requestId, units.flat());
+    // The deadline covers the save: a store that hangs cannot hold the request past it.
+    const saving = save(service, results.flat(), requestId, units.flat());
+    try {
+      await Promise.race([saving, stopped]);
+    } catch (error) {
+      if (!(error instanceof RequestStop)) throw error;
+      saving.catch(() => {});
+      service.metrics.countFailure(error.kind);
+      throw new ApiError(
+        error.kind === 'deadline' ? 504 : 499,
+        error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
+        `${error.message} while saving the results: all ${units.length} unit(s) were scored, and whether the store has them is not known (the save goes on); retrying the request is safe, the store keeps one result per sample id`,
+        { details: { finished: units.length, total: units.length, saved: 'unknown' } },
+      );
+    }
     return results;
   } finally {
     clearTimeout(timer);
     request.signal.removeEventListener('abort', onDisconnect);
+  }
+}
+
+/** How long a stopped request's answer waits for its records to be saved. */
+const STOPPED_SAVE_GRACE_MS = 1000;
+
+/** Waits for `work` at most `ms`; a failure within that time is thrown, a later one ignored. */
+async function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  work.catch(() => {});
+  try {
+    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

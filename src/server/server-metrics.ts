@@ -128,7 +128,7 @@ export function createServerMetrics(): ServerMetrics {
       metric(
         'rewardkit_failures_total',
         'counter',
-        'Failures by kind: source:<kind> (a check that could not run), deadline, disconnect, queue_full, internal.',
+        'Failures by kind: source:<kind> (a check that could not run), deadline, disconnect, queue_full, store_unavailable, internal.',
       );
       for (const [kind, n] of failures)
         lines.push(`rewardkit_failures_total{kind="${escapeLabel(kind)}"} ${n}`);

@@ -4,6 +4,7 @@
  * Version 1 is the SQLite store's version 4 in PostgreSQL's types (JSONB, booleans, timestamptz),
  * plus an identity column that keeps insertion order, which SQLite gets from its rowid.
  * Version 2 folds evidence and failures into the results row (see its comment).
+ * Version 5 drops a duplicate index and adds the runs' heartbeat (their lease).
  */
 export const postgresMigrations: readonly { readonly version: number; readonly sql: string }[] = [
   {
@@ -123,7 +124,7 @@ export const postgresMigrations: readonly { readonly version: number; readonly s
   },
   {
     version: 4,
-    // The inspector (\`rewardkit view\`): the text each result judged (the prompt as JSON text, a
+    // The inspector (`rewardkit view`): the text each result judged (the prompt as JSON text, a
     // string or chat messages), and the two orders it pages a run's results in without sorting
     // them all — input order (seq) and reward.
     sql: `
@@ -131,6 +132,20 @@ export const postgresMigrations: readonly { readonly version: number; readonly s
       ALTER TABLE results ADD COLUMN response TEXT;
       CREATE INDEX results_position ON results (run_id, seq);
       CREATE INDEX results_reward ON results (run_id, reward);
+    `,
+  },
+  {
+    version: 5,
+    // results_position (version 4) repeats results_order (version 1) column for column: every
+    // saved row paid for two identical B-trees. The heartbeat is the lease of a running run: the
+    // process that owns the run renews it, and a run whose heartbeat is older than the lease is
+    // closed as interrupted by the next store that looks (its process is gone). A run running at
+    // the upgrade gets a fresh heartbeat, so a live older process has one lease to finish in.
+    sql: `
+      DROP INDEX results_order;
+      ALTER TABLE runs ADD COLUMN heartbeat_at TIMESTAMPTZ;
+      UPDATE runs SET heartbeat_at = now() WHERE status = 'running';
+      CREATE INDEX runs_running ON runs (heartbeat_at) WHERE status = 'running';
     `,
   },
 ];

@@ -5,6 +5,7 @@ import { postgresMigrations } from './postgres-migrations.js';
 import { openPostgresStore } from './postgres-store.js';
 import { startTestPostgres } from './test-utils/start-test-postgres.js';
 import {
+  expectAbandonedRunsClosed,
   expectKeptSourceStatsRead,
   judgedResult,
   okResult,
@@ -141,6 +142,35 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     }
   });
 
+  test('should open for reading as a role that may only read, leaving an abandoned run to a writer', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    const writer = await openPostgresStore(url, { leaseMs: 100 });
+    const run = await writer.createRun({ spec_name: 's', spec: {} });
+    await writer.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const role = `rk_reader_${Math.random().toString(16).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
+    await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`);
+    try {
+      const asRole = new URL(url);
+      asRole.username = role;
+      const reader = await openPostgresStore(asRole.toString(), { leaseMs: 100 });
+      expect((await reader.getRun(run.id))?.status).toBe('running');
+      await reader.close();
+    } finally {
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+    const closer = await openPostgresStore(url, { leaseMs: 100 });
+    expect((await closer.getRun(run.id))?.status).toBe('interrupted');
+    await closer.close();
+  });
+
   test('should move version-1 evidence and failure rows into the results row exactly', async () => {
     if (!server.available) return;
     const url = await server.createDatabase();
@@ -210,9 +240,91 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES (99, now())');
     await client.end();
     await expect(openPostgresStore(url)).rejects.toThrow(
-      /has schema version 99, newer than this rewardkit understands \(4\)/,
+      /has schema version 99, newer than this rewardkit understands \(5\)/,
     );
   });
+
+  test('should keep one index per column list on results (version 5 drops the duplicate of (run_id, seq))', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    await (await openPostgresStore(url)).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ name: string; columns: string }>(
+      `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS columns
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+       WHERE x.indrelid = 'results'::regclass ORDER BY i.relname`,
+    );
+    await client.end();
+    // The definition without the index's own name: two equal ones are the same B-tree twice.
+    const shapes = rows.map((r) => r.columns.replace(/INDEX \S+ ON/, 'INDEX ON'));
+    expect(new Set(shapes).size).toBe(shapes.length);
+    expect(rows.map((r) => r.name)).toEqual([
+      'results_failed',
+      'results_pkey',
+      'results_position',
+      'results_request',
+      'results_reward',
+      'results_seq_key',
+    ]);
+  });
+
+  test('should close a run whose process stopped renewing its lease as interrupted, with its counts', async () => {
+    if (!server.available) return;
+    const url = await server.createDatabase();
+    await expectAbandonedRunsClosed((leaseMs) => openPostgresStore(url, { leaseMs }));
+  });
+
+  test('should fail a wrong statement with RK_STORE, which retrying cannot fix', async () => {
+    if (!server.available) return;
+    const store = await openPostgresStore(await server.createDatabase());
+    // A result for a run that does not exist breaks the foreign key: a bug, not an outage.
+    const wrong = await store.saveResults('no-such-run', [okResult('x', 1)]).catch((e: unknown) => e);
+    expect(wrong).toMatchObject({ code: 'RK_STORE', isRetryable: false });
+    await store.close();
+  });
+
+  test.skipIf(!server.available || !server.faults)(
+    'should fail with RK_STORE_UNAVAILABLE while the server is down or hung, and work again after, without reopening',
+    async () => {
+      if (!server.available || !server.faults) return;
+      const faults = server.faults;
+      const store = await openPostgresStore(await server.createDatabase(), {
+        statementTimeoutMs: 500,
+        connectTimeoutMs: 1000,
+      });
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('before', 1)]);
+      await faults.shutDown();
+      try {
+        const down = await store.saveResults(run.id, [okResult('down', 1)]).catch((e: unknown) => e);
+        expect(down).toMatchObject({ code: 'RK_STORE_UNAVAILABLE', isRetryable: true });
+        await expect(store.ping()).rejects.toMatchObject({ code: 'RK_STORE_UNAVAILABLE' });
+      } finally {
+        await faults.startAgain();
+      }
+      await store.saveResults(run.id, [okResult('after-restart', 1)]);
+      await store.ping();
+
+      faults.freeze();
+      try {
+        // Nothing answers: the client-side timeout (statement timeout + 1 s) ends the wait.
+        const hung = await store.saveResults(run.id, [okResult('hung', 1)]).catch((e: unknown) => e);
+        expect(hung).toMatchObject({ code: 'RK_STORE_UNAVAILABLE' });
+      } finally {
+        faults.thaw();
+      }
+      await store.saveResults(run.id, [okResult('after-thaw', 1)]);
+      // What failed was not saved, and nothing else was lost.
+      expect([...(await store.completedIds(run.id))].sort()).toEqual([
+        'after-restart',
+        'after-thaw',
+        'before',
+      ]);
+      await store.close();
+    },
+    60_000,
+  );
 
   test('should name the store with its password masked when it cannot connect', async () => {
     if (!server.available) return;
@@ -236,5 +348,6 @@ describe('openPostgresStore without a server', () => {
       /^Store postgres:\/\/rk:\*\*\*@127\.0\.0\.1:1\/rewards: opening failed: .*ECONNREFUSED/,
     );
     expect((error as Error).message).not.toContain('hunter2');
+    expect(error).toMatchObject({ code: 'RK_STORE_UNAVAILABLE' });
   });
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { RewardKitError, type RewardResult } from '../core/index.js';
+import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
 import { migratePostgres } from './postgres-migrate.js';
@@ -7,6 +8,8 @@ import { RESULT_COLUMNS, RUN_COLUMNS, type RunRow, toRun } from './postgres-rows
 import { postgresRunViews } from './postgres-run-views.js';
 import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
+import { isPostgresUnavailable } from './postgres-unavailable.js';
+import { DEFAULT_RUN_LEASE_MS, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
@@ -24,6 +27,17 @@ export interface PostgresStoreOptions {
   readonly maxConnections?: number;
   /** How long to wait for a connection before failing, in ms (default 10 000). */
   readonly connectTimeoutMs?: number;
+  /**
+   * Longest one statement may run, in ms (default 60 000): the server cancels it then, and the
+   * client gives up a second later on a server that does not answer at all (stopped, hung, cut
+   * off). Migrations are exempt: they wait as long as they take.
+   */
+  readonly statementTimeoutMs?: number;
+  /**
+   * A running run whose process has not renewed its heartbeat for this long is closed as
+   * `interrupted` by the next store that opens or beats (default 60 000 ms; see `startRunLease`).
+   */
+  readonly leaseMs?: number;
 }
 
 const SAVE_ATTEMPTS = 5;
@@ -39,16 +53,31 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
   const where = maskUrlPassword(url);
   const fail = (doing: string, error: unknown): never => {
-    throw new RewardKitError('RK_STORE', `Store ${where}: ${doing} failed: ${(error as Error).message}`, {
+    if (isPostgresUnavailable(error)) {
+      throw new RewardKitError(
+        'RK_STORE_UNAVAILABLE',
+        `Store ${where}: ${doing} failed: ${errorText(error)}`,
+        { cause: error, isRetryable: true },
+      );
+    }
+    throw new RewardKitError('RK_STORE', `Store ${where}: ${doing} failed: ${errorText(error)}`, {
       cause: error,
     });
   };
+  const statementTimeoutMs = options.statementTimeoutMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_RUN_LEASE_MS;
   // Loaded on first use: SQLite users (every CLI command opens a store) never pay for it.
   const { default: postgres } = await import('pg');
   const pool = new postgres.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // The server cancels a statement at its timeout; a server that answers nothing (stopped, hung)
+    // is given up on by the client a second later, so no request waits on it indefinitely.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1000,
+    // A peer that vanished without closing the connection (a cut network) is found by TCP.
+    keepAlive: true,
     // Idle connections must not keep a CLI process alive after its work (or an error) is done;
     // a server stays alive through its own listening socket.
     allowExitOnIdle: true,
@@ -89,10 +118,15 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       await work(client);
       await query('COMMIT', [], client);
     } catch (error) {
-      broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
+      // A server that is gone or hung would not answer the rollback either; the connection is
+      // closed instead, which rolls the transaction back on a server that is still there.
+      broken =
+        RewardKitError.isInstance(error) && error.code === 'RK_STORE_UNAVAILABLE'
+          ? true
+          : await client.query('ROLLBACK').then(
+              () => false,
+              () => true,
+            );
       throw error;
     } finally {
       client.off('error', ignore);
@@ -121,6 +155,51 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     return row?.version ?? '0:0';
   };
   const memo = createRunMemo((runId) => versionOf(runId));
+  const views = postgresRunViews(query, memo);
+  // The database's clock, not this process's, ages heartbeats: replicas' clocks may differ.
+  const closeStaleRuns = async (): Promise<string[]> => {
+    const stale = await query<{ id: string }>(
+      `SELECT id FROM runs WHERE status = 'running'
+         AND COALESCE(heartbeat_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)`,
+      [leaseMs],
+    );
+    const closed: string[] = [];
+    for (const { id } of stale) {
+      const summary = abandonedRunSummary(await views.runTotals(id), leaseMs);
+      // Checked again as it is closed: the owner may have renewed, or another store closed it.
+      const [row] = await query<{ id: string }>(
+        `UPDATE runs SET status = 'interrupted', finished_at = now(), summary = $2::jsonb
+         WHERE id = $1 AND status = 'running'
+           AND COALESCE(heartbeat_at, created_at) < now() - make_interval(secs => $3::float8 / 1000)
+         RETURNING id`,
+        [id, jsonParam(summary), leaseMs],
+      );
+      if (row) closed.push(row.id);
+    }
+    return closed;
+  };
+  try {
+    await closeStaleRuns();
+  } catch (error) {
+    // A role that may only read, or a read-only standby, opens to read: closing is left to others.
+    if (!cannotWrite(error)) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
+  }
+  const lease = startRunLease({
+    leaseMs,
+    // A run the lease closed while its owner was cut off from the store is running again.
+    renew: async (ids) => {
+      await query(
+        `UPDATE runs SET heartbeat_at = now(), status = 'running', finished_at = NULL,
+                         summary = CASE WHEN status = 'interrupted' THEN NULL ELSE summary END
+         WHERE id = ANY($1::text[]) AND status <> 'finished'`,
+        [ids],
+      );
+    },
+    closeStale: closeStaleRuns,
+  });
   const liveSourceStats = async (runId: string, client?: Queryable): Promise<SourceStat[]> => {
     // Sums come back as float8 because pg returns bigint as a string.
     const rows = await query<StoredSourceStatRow>(
@@ -151,8 +230,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     kind: 'postgres',
     async createRun(run: NewRun) {
       const rows = await query<RunRow>(
-        `INSERT INTO runs (id, created_at, finished_at, spec_name, spec, spec_hash, input, output, status, summary)
-         VALUES ($1, $2, NULL, $3, $4::jsonb, $5, $6, $7, 'running', NULL) RETURNING ${RUN_COLUMNS}`,
+        `INSERT INTO runs (id, created_at, finished_at, spec_name, spec, spec_hash, input, output, status, summary,
+                           heartbeat_at)
+         VALUES ($1, $2, NULL, $3, $4::jsonb, $5, $6, $7, 'running', NULL, now()) RETURNING ${RUN_COLUMNS}`,
         [
           run.id ?? newRunId(),
           new Date().toISOString(),
@@ -163,7 +243,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
           run.output ?? null,
         ],
       );
-      return toRun(rows[0] as RunRow);
+      const created = toRun(rows[0] as RunRow);
+      lease.own(created.id);
+      return created;
     },
     async getRun(id) {
       const [row] = await query<RunRow>(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = $1`, [id]);
@@ -179,15 +261,17 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async findResumableRun(options) {
       // Find and reopen in one statement, so two replicas never both see the run as finished.
       const [row] = await query<RunRow>(
-        `UPDATE runs SET status = 'running', finished_at = NULL
+        `UPDATE runs SET status = 'running', finished_at = NULL, heartbeat_at = now()
          WHERE id = (SELECT id FROM runs WHERE spec_hash = $1 AND input IS NOT DISTINCT FROM $2
                      AND output IS NOT DISTINCT FROM $3 ORDER BY created_at DESC, id DESC LIMIT 1)
          RETURNING ${RUN_COLUMNS}`,
         [options.spec_hash, options.input ?? null, options.output ?? null],
       );
+      if (row) lease.own(row.id);
       return row && toRun(row);
     },
     async finishRun(id, summary, status = 'finished', sources) {
+      lease.release(id);
       const now = new Date().toISOString();
       await query('UPDATE runs SET finished_at = $1, status = $2, summary = $3::jsonb WHERE id = $4', [
         now,
@@ -290,7 +374,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         return kept?.version === version ? [...kept.sources] : liveSourceStats(runId);
       });
     },
-    ...postgresRunViews(query, memo),
+    ...views,
+    closeStaleRuns,
+    async ping() {
+      await query('SELECT 1', []);
+    },
     async getCachedResponse(key, now, maxAgeMs) {
       const [row] = await query<{ value: string }>(
         `SELECT value FROM llm_cache WHERE key = $1 AND (expires_at IS NULL OR expires_at > $2)
@@ -315,10 +403,19 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     putState,
     async close() {
+      lease.stop();
       if (!pool.ended) await pool.end();
     },
   };
 }
+
+// A failed connect to `localhost` is an AggregateError (one per address) with an empty message.
+const errorText = (error: unknown): string => {
+  const message = (error as Error)?.message;
+  if (message) return message;
+  if (error instanceof AggregateError) return error.errors.map(errorText).join('; ');
+  return String(error);
+};
 
 function escapeParam(value: unknown): unknown {
   if (typeof value === 'string') return escapeText(value);
@@ -332,6 +429,12 @@ function unescapeRow<Row extends pg.QueryResultRow>(row: Row): Row {
     if (typeof value === 'string') (row as Record<string, unknown>)[key] = unescapeText(value);
   }
   return row;
+}
+
+/** Insufficient privilege, or a read-only transaction (a hot standby): this connection cannot write. */
+function cannotWrite(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '42501' || code === '25006';
 }
 
 /** A deadlock or serialization failure: the transaction was rolled back and may run again. */

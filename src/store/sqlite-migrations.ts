@@ -142,6 +142,18 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       CREATE INDEX results_request ON results (request_id) WHERE request_id IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    // The lease of a running run (ISO time of its process's last heartbeat): a run whose heartbeat
+    // is older than the lease is closed as interrupted by the next store that looks, since its
+    // process is gone. A run running at the upgrade gets a fresh one, so a live older process has
+    // one lease to finish in.
+    sql: `
+      ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+      UPDATE runs SET heartbeat_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE status = 'running';
+      CREATE INDEX runs_running ON runs (heartbeat_at) WHERE status = 'running';
+    `,
+  },
 ];
 
 /**

@@ -38,16 +38,25 @@ const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
   total_ms: 'total_ms',
 };
 
+/**
+ * A run's totals, read at once (the store also reads them, in a transaction of its own, when it
+ * closes an abandoned run). Each count from an index alone (the failed ones from the partial
+ * results_failed), never a row.
+ */
+export function sqliteRunTotals(db: Database.Database): (runId: string) => RunTotals {
+  const totals = db.prepare(
+    `SELECT (SELECT COUNT(*) FROM results INDEXED BY results_position WHERE run_id = @run) AS results,
+            (SELECT COUNT(*) FROM results WHERE run_id = @run AND status = 'failed') AS failed,
+            (SELECT AVG(reward) FROM results INDEXED BY results_reward WHERE run_id = @run) AS mean_reward`,
+  );
+  return (runId) => totals.get({ run: runId }) as RunTotals;
+}
+
 /** The inspector's queries over a SQLite store (see run-views.ts). */
 export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
+  const totals = sqliteRunTotals(db);
   const statements = {
     text: db.prepare('SELECT prompt, response FROM results WHERE run_id = ? AND sample_id = ?'),
-    // Each count from an index alone (the failed ones from the partial results_failed), never a row.
-    totals: db.prepare(
-      `SELECT (SELECT COUNT(*) FROM results INDEXED BY results_position WHERE run_id = @run) AS results,
-              (SELECT COUNT(*) FROM results WHERE run_id = @run AND status = 'failed') AS failed,
-              (SELECT AVG(reward) FROM results INDEXED BY results_reward WHERE run_id = @run) AS mean_reward`,
-    ),
     compareCounts: db.prepare(
       `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
               (SELECT COUNT(*) FROM results WHERE run_id = @b) AS b,
@@ -171,7 +180,7 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
       } satisfies SamplePage;
     },
     async runTotals(runId) {
-      return statements.totals.get({ run: runId }) as RunTotals;
+      return totals(runId);
     },
     async compareRuns(a, b, page) {
       const counts = statements.compareCounts.get({ a, b }) as {

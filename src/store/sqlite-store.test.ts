@@ -7,6 +7,7 @@ import { specHash } from './spec-hash.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { openSqliteStore } from './sqlite-store.js';
 import {
+  expectAbandonedRunsClosed,
   expectKeptSourceStatsRead,
   judgedResult as judged,
   okResult as ok,
@@ -166,6 +167,30 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  test('should close a run whose process stopped renewing its lease as interrupted, with its counts', async () => {
+    const path = tempFile();
+    await expectAbandonedRunsClosed(async (leaseMs) => openSqliteStore(path, { leaseMs }));
+  });
+
+  test('should give a run running at the upgrade a fresh heartbeat, then close it when none follows', async () => {
+    const path = tempFile();
+    const old = databaseAtVersion(path, 8);
+    old
+      .prepare(
+        `INSERT INTO runs (id, created_at, spec_name, spec, spec_hash, status)
+         VALUES ('old', '2020-01-01T00:00:00.000Z', 'serve:math', '{}', 'h', 'running')`,
+      )
+      .run();
+    old.close();
+    const upgraded = openSqliteStore(path, { leaseMs: 60_000 });
+    expect((await upgraded.getRun('old'))?.status).toBe('running');
+    await upgraded.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = openSqliteStore(path, { leaseMs: 200 });
+    expect(await later.getRun('old')).toMatchObject({ status: 'interrupted', summary: { rows: 0 } });
+    await later.close();
+  });
+
   test('should keep named state documents, replacing them on write', async () => {
     const path = tempFile();
     const store = openSqliteStore(path);
@@ -204,7 +229,7 @@ describe('openSqliteStore', () => {
     [
       'older',
       (path: string) => databaseAtVersion(path, 6).close(),
-      /schema version 6, older than this rewardkit's \(8\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
+      /schema version 6, older than this rewardkit's \(9\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
     ],
     [
       'corrupt',

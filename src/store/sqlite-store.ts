@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
+import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { newRunId } from './new-run-id.js';
+import { DEFAULT_RUN_LEASE_MS, type RunLease, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import { specHash } from './spec-hash.js';
@@ -19,7 +21,7 @@ import {
   RESULT_UPDATE,
   type SqliteResultRow,
 } from './sqlite-result-rows.js';
-import { sqliteRunViews } from './sqlite-run-views.js';
+import { sqliteRunTotals, sqliteRunViews } from './sqlite-run-views.js';
 import { sqliteShardMerge } from './sqlite-shard-merge.js';
 import type { NewRun, RunRecord, SourceStat, Store } from './store.js';
 import {
@@ -40,6 +42,7 @@ interface RunRow {
   output: string | null;
   status: RunRecord['status'];
   summary: string | null;
+  heartbeat_at?: string | null;
 }
 
 /** How long a write waits for another process's write lock before failing (better-sqlite3's default). */
@@ -76,6 +79,11 @@ export function openSqliteStore(
     readonly?: boolean;
     /** Merge the shards a server left (default true; the shard merger's thread merges them itself). */
     recoverShards?: boolean;
+    /**
+     * A running run whose process has not renewed its heartbeat for this long is closed as
+     * `interrupted` (default 60 000 ms; see `startRunLease`). Not for read-only or `:memory:` stores.
+     */
+    leaseMs?: number;
   } = {},
 ): SqliteStore {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
@@ -109,8 +117,9 @@ export function openSqliteStore(
 
   const statements = {
     insertRun: db.prepare(
-      `INSERT INTO runs (id, created_at, finished_at, spec_name, spec, spec_hash, input, output, status, summary)
-       VALUES (@id, @created_at, NULL, @spec_name, @spec, @spec_hash, @input, @output, 'running', NULL)`,
+      `INSERT INTO runs (id, created_at, finished_at, spec_name, spec, spec_hash, input, output, status, summary,
+                         heartbeat_at)
+       VALUES (@id, @created_at, NULL, @spec_name, @spec, @spec_hash, @input, @output, 'running', NULL, @created_at)`,
     ),
     getRun: db.prepare('SELECT * FROM runs WHERE id = ?'),
     getCached: db
@@ -130,7 +139,9 @@ export function openSqliteStore(
       `SELECT * FROM runs WHERE spec_hash = @spec_hash AND input IS @input AND output IS @output
        ORDER BY created_at DESC, id DESC LIMIT 1`,
     ),
-    reopenRun: db.prepare(`UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?`),
+    reopenRun: db.prepare(
+      `UPDATE runs SET status = 'running', finished_at = NULL, heartbeat_at = @now WHERE id = @id`,
+    ),
     finishRun: db.prepare('UPDATE runs SET finished_at = ?, status = ?, summary = ? WHERE id = ?'),
     // A fresh row is a plain insert; a row saved again (resume, a retried request) is updated in
     // place and moved last, as a new rowid would list it, so no DELETE runs for a fresh run.
@@ -233,6 +244,67 @@ export function openSqliteStore(
   // writing; the shards of a run that has ended go.
   if (options.recoverShards !== false) shards?.recover();
 
+  const views = sqliteRunViews(db, memo);
+  const leaseMs = options.leaseMs ?? DEFAULT_RUN_LEASE_MS;
+  // Heartbeats are ISO times of this machine's clock: the processes sharing a SQLite file share it.
+  const staleSince = () => new Date(Date.now() - leaseMs).toISOString();
+  const staleRuns = db
+    .prepare(`SELECT id FROM runs WHERE status = 'running' AND COALESCE(heartbeat_at, created_at) < ?`)
+    .pluck();
+  const closeStale = db.prepare(
+    `UPDATE runs SET status = 'interrupted', finished_at = @now, summary = @summary
+     WHERE id = @id AND status = 'running' AND COALESCE(heartbeat_at, created_at) < @since`,
+  );
+  const renew = db.prepare(
+    `UPDATE runs SET heartbeat_at = @now, status = 'running', finished_at = NULL,
+                     summary = CASE WHEN status = 'interrupted' THEN NULL ELSE summary END
+     WHERE id = @id AND status <> 'finished'`,
+  );
+  const runTotals = sqliteRunTotals(db);
+  // Each run's counts and its closing in one transaction: no save of its lands in between.
+  const closeStaleRuns = db.transaction((): string[] => {
+    const closed: string[] = [];
+    for (const id of staleRuns.all(staleSince()) as string[]) {
+      const summary = abandonedRunSummary(runTotals(id), leaseMs);
+      const now = new Date().toISOString();
+      const { changes } = closeStale.run({ id, now, summary: JSON.stringify(summary), since: staleSince() });
+      if (changes > 0) closed.push(id);
+    }
+    return closed;
+  });
+  // The write lock is taken only when a run is stale, which is rare.
+  const sweep = (): string[] => (staleRuns.all(staleSince()).length === 0 ? [] : closeStaleRuns.immediate());
+  const renewAll = db.transaction((ids: readonly string[]) => {
+    const now = new Date().toISOString();
+    for (const id of ids) renew.run({ id, now });
+  });
+  // A beat never waits for another process's write lock on the event loop (see saveEncodedResults):
+  // a busy file fails it at once, and the next beat, a quarter of a lease later, tries again.
+  const withoutWaiting = (write: () => unknown) => {
+    db.pragma('busy_timeout = 0');
+    try {
+      write();
+    } finally {
+      db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+    }
+  };
+  let lease: RunLease | undefined;
+  // Read-only and in-memory stores own no runs another process could find abandoned.
+  if (shards) {
+    try {
+      sweep();
+    } catch (error) {
+      // A file busy past the lock wait is swept by the first beat instead.
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    }
+    lease = startRunLease({
+      leaseMs,
+      // A run the lease closed while its owner was stalled is running again.
+      renew: async (ids) => withoutWaiting(() => renewAll.immediate(ids)),
+      closeStale: async () => withoutWaiting(sweep),
+    });
+  }
+
   return {
     kind: 'sqlite',
     path,
@@ -247,6 +319,7 @@ export function openSqliteStore(
         output: run.output ?? null,
       };
       statements.insertRun.run(record);
+      lease?.own(record.id);
       return toRun(statements.getRun.get(record.id) as RunRow);
     },
     async getRun(id) {
@@ -263,10 +336,12 @@ export function openSqliteStore(
         output: options.output ?? null,
       }) as RunRow | undefined;
       if (!row) return undefined;
-      statements.reopenRun.run(row.id);
+      statements.reopenRun.run({ id: row.id, now: new Date().toISOString() });
+      lease?.own(row.id);
       return toRun(statements.getRun.get(row.id) as RunRow);
     },
     async finishRun(id, summary, status = 'finished', sources) {
+      lease?.release(id);
       const now = new Date().toISOString();
       statements.finishRun.run(now, status, JSON.stringify(summary), id);
       // A finished run's per-source statistics are kept, so that reading them is one lookup
@@ -323,7 +398,13 @@ export function openSqliteStore(
         return kept?.version === version ? [...kept.sources] : liveSourceStats(runId);
       });
     },
-    ...sqliteRunViews(db, memo),
+    ...views,
+    async closeStaleRuns() {
+      return shards ? sweep() : [];
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
     async getCachedResponse(key, now, maxAgeMs) {
       const createdAfter = maxAgeMs === undefined ? Number.NEGATIVE_INFINITY : now - maxAgeMs;
       return statements.getCached.get(key, now, createdAfter) as string | undefined;
@@ -339,6 +420,7 @@ export function openSqliteStore(
       statements.putState.run(key, JSON.stringify(value), new Date().toISOString());
     },
     async close() {
+      lease?.stop();
       await checkpointer?.stop();
       if (db.open) db.close();
     },
@@ -395,7 +477,7 @@ function migrate(db: Database.Database, path: string): void {
   apply();
 }
 
-function toRun(row: RunRow): RunRecord {
+function toRun({ heartbeat_at: _, ...row }: RunRow): RunRecord {
   return {
     ...row,
     spec: JSON.parse(row.spec) as unknown,

@@ -123,6 +123,15 @@ export interface Store {
   getState(key: string): Promise<unknown | undefined>;
   /** Writes (replaces) a named state document. */
   putState(key: string, value: unknown): Promise<void>;
+  /**
+   * Closes as `interrupted` the running runs whose process stopped renewing their heartbeat for
+   * longer than the store's lease (it was killed or lost), each with a summary of the counts the
+   * store holds for it; resolves with their ids. Every store that can write does this when it
+   * opens and then a few times per lease, so a caller needs it only to look at once.
+   */
+  closeStaleRuns(): Promise<string[]>;
+  /** Resolves when the store answers now; rejects (`RK_STORE_UNAVAILABLE`) when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

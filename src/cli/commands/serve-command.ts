@@ -172,7 +172,7 @@ Routes (docs/server.md):
                                                            -> {"request_id", "groups": [{"advantages", ...}]}
   POST /get_reward   OpenRLHF: {"query", "prompts", "labels"} -> {"rewards", "scores", "extra_logs"}
   POST /run_code     SandboxFusion: {"code", "language", "stdin", ...}
-  GET  /healthz, GET /metrics (Prometheus)
+  GET  /healthz (liveness), GET /readyz (asks the store), GET /metrics (Prometheus)
 
 Examples:
   rewardkit serve --spec math --port 8000
@@ -273,10 +273,12 @@ Examples:
           return runCodeSandbox;
         },
         record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
-          for (const result of results) summary.add(result);
           await writer?.save(results, requestId, flags.sampleText ? samples.map(sampleText) : undefined);
+          // Counted once saved: a save that failed (its request answered 503) is not in the run.
+          for (const result of results) summary.add(result);
         },
         ...(run && { runId: run.id }),
+        ...(store && { store }),
         ...(store && { state: store }),
         ...(judge && { judge }),
         options: {

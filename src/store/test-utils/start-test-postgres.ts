@@ -6,12 +6,28 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
+/**
+ * Faults on the throwaway cluster, for the tests of what rewardkit does under them; absent for an
+ * external server (`REWARDKIT_TEST_POSTGRES_URL`), which a test must not stop.
+ */
+export interface TestPostgresFaults {
+  /** Fast shutdown (`pg_ctl stop -m fast`): connections cut, new ones refused. */
+  shutDown(): Promise<void>;
+  /** Starts the server again on the same data and port; resolves once it accepts connections. */
+  startAgain(): Promise<void>;
+  /** SIGSTOP to the server and every backend: connections stay open and nothing answers. */
+  freeze(): void;
+  /** SIGCONT to the same processes. */
+  thaw(): void;
+}
+
 /** A PostgreSQL server for one test file, or why there is none. */
 export type TestPostgres =
   | {
       readonly available: true;
       /** A fresh, empty database on the server; dropped by `stop`. */
       createDatabase(): Promise<string>;
+      readonly faults: TestPostgresFaults | undefined;
       stop(): Promise<void>;
     }
   | { readonly available: false; readonly reason: string; stop(): Promise<void> };
@@ -26,16 +42,27 @@ const SUPERUSER = 'rewardkit';
  */
 export async function startTestPostgres(): Promise<TestPostgres> {
   const external = process.env.REWARDKIT_TEST_POSTGRES_URL;
-  const started = external ? { url: external, stop: async () => {} } : await startCluster();
+  const started:
+    | { url: string; stop: () => Promise<void>; faults?: TestPostgresFaults }
+    | { reason: string } = external ? { url: external, stop: async () => {} } : await startCluster();
   if ('reason' in started) {
     process.stderr.write(`[postgres tests skipped] ${started.reason}\n`);
     return { available: false, reason: started.reason, stop: async () => {} };
   }
-  const admin = new pg.Client({ connectionString: started.url });
-  // Stopping the server ends this connection; that is expected, not an uncaught error.
-  admin.on('error', () => {});
+  // The admin client connects per use, so a server restarted by a fault test still serves it.
+  const adminQuery = async (text: string) => {
+    const admin = new pg.Client({ connectionString: started.url });
+    // Stopping the server ends this connection; that is expected, not an uncaught error.
+    admin.on('error', () => {});
+    try {
+      await admin.connect();
+      await admin.query(text);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  };
   try {
-    await admin.connect();
+    await adminQuery('SELECT 1');
   } catch (error) {
     await started.stop();
     const reason = `cannot connect to ${external ? 'REWARDKIT_TEST_POSTGRES_URL' : 'the test cluster'}: ${(error as Error).message}`;
@@ -45,25 +72,28 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const created: string[] = [];
   return {
     available: true,
+    faults: started.faults,
     async createDatabase() {
       const name = `rk_test_${randomBytes(6).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${name}`);
+      await adminQuery(`CREATE DATABASE ${name}`);
       created.push(name);
       const url = new URL(started.url);
       url.pathname = `/${name}`;
       return url.toString();
     },
     async stop() {
+      started.faults?.thaw();
       for (const name of created) {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       }
-      await admin.end().catch(() => {});
       await started.stop();
     },
   };
 }
 
-async function startCluster(): Promise<{ url: string; stop: () => Promise<void> } | { reason: string }> {
+async function startCluster(): Promise<
+  { url: string; stop: () => Promise<void>; faults: TestPostgresFaults } | { reason: string }
+> {
   const bin = findServerBinaries();
   if (!bin) {
     return {
@@ -122,9 +152,13 @@ async function startCluster(): Promise<{ url: string; stop: () => Promise<void> 
     '-c',
     'full_page_writes=off',
   ]);
-  const server = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
   let log = '';
-  server.stderr?.on('data', (d) => (log += d));
+  const launch = () => {
+    const launched = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
+    launched.stderr?.on('data', (d) => (log += d));
+    return launched;
+  };
+  let server = launch();
   const kill = () => server.kill('SIGINT');
   process.once('exit', kill);
   const stop = async () => {
@@ -137,7 +171,44 @@ async function startCluster(): Promise<{ url: string; stop: () => Promise<void> 
     await stop();
     return { reason: `the test cluster did not start: ${log.trim().split('\n').slice(-3).join(' | ')}` };
   }
-  return { url, stop };
+  // The postmaster and its backends (setpriv execs postgres, so the child's pid is the postmaster's).
+  const processes = () => [server.pid as number, ...childPids(server.pid as number)];
+  const faults: TestPostgresFaults = {
+    shutDown: () => stopServer(server),
+    async startAgain() {
+      server = launch();
+      if (!(await waitUntilReady(url, server)))
+        throw new Error(`the test cluster did not start again: ${log}`);
+    },
+    freeze: () => {
+      for (const pid of processes()) signal(pid, 'SIGSTOP');
+    },
+    thaw: () => {
+      for (const pid of processes()) signal(pid, 'SIGCONT');
+    },
+  };
+  return { url, stop, faults };
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { stdio: 'pipe' })
+      .toString()
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0);
+  } catch {
+    // ps exits 1 when there is no child.
+    return [];
+  }
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Gone already (a backend that ended).
+  }
 }
 
 function findServerBinaries(): string | undefined {

@@ -725,3 +725,56 @@ export async function expectKeptSourceStatsRead(
   expect(await again.sourceStats(run.id)).toEqual(kept.sources);
   await again.close();
 }
+
+/**
+ * The run lease: a run whose process stopped renewing its heartbeat (its store closed without
+ * finishing the run, as a killed process's never finishes it) is closed as interrupted, with the
+ * counts of what was stored, by the next store that looks; a run whose owner still renews is left
+ * running, and so is a finished one. `open` opens the same data each time, with this lease.
+ */
+export async function expectAbandonedRunsClosed(open: (leaseMs: number) => Promise<Store>): Promise<void> {
+  // Long enough that an idle event loop renews well within it (four beats per lease).
+  const leaseMs = 1000;
+  const dead = await open(leaseMs);
+  const abandoned = await dead.createRun({ spec_name: 'serve:math', spec: {}, input: 'http' });
+  await dead.saveResults(abandoned.id, [okResult('a', 1), okResult('b', 0), failedResult('c', ['boom'])]);
+  const done = await dead.createRun({ spec_name: 'done', spec: {} });
+  await dead.finishRun(done.id, { rows: 0 });
+  // Its heartbeats stop, as a SIGKILL stops them.
+  await dead.close();
+  const live = await open(leaseMs);
+  const owned = await live.createRun({ spec_name: 'live', spec: {} });
+  await new Promise((resolve) => setTimeout(resolve, leaseMs * 2));
+
+  const looking = await open(leaseMs);
+  const closed = await looking.getRun(abandoned.id);
+  expect(closed).toMatchObject({
+    status: 'interrupted',
+    summary: { rows: 3, scored: 2, failed: 1, mean_reward: 0.5 },
+  });
+  expect(closed?.finished_at).not.toBeNull();
+  expect(closed?.summary).toMatchObject({
+    interrupted: expect.stringMatching(/stopped renewing the run's lease/),
+  });
+  expect(await looking.getRun(owned.id)).toMatchObject({ status: 'running', summary: null });
+  expect(await looking.getRun(done.id)).toMatchObject({ status: 'finished', summary: { rows: 0 } });
+  expect(await looking.closeStaleRuns()).toEqual([]);
+  await looking.close();
+
+  await live.close();
+
+  // An owner cut off for longer than another store's lease finds its run closed, and takes it back
+  // at its next beat (a quarter of its own lease, 0.5 s, after it opened).
+  const slow = await open(2000);
+  const cutOff = await slow.createRun({ spec_name: 'cut off', spec: {} });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const impatient = await open(1);
+  await impatient.closeStaleRuns();
+  expect(await impatient.getRun(cutOff.id)).toMatchObject({ status: 'interrupted', summary: { rows: 0 } });
+  await impatient.close();
+  for (let i = 0; i < 100 && (await slow.getRun(cutOff.id))?.status !== 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(await slow.getRun(cutOff.id)).toMatchObject({ status: 'running', finished_at: null, summary: null });
+  await slow.close();
+}
