@@ -330,6 +330,101 @@ describe("forms from the graders' own test suites", () => {
   });
 });
 
+describe('issue 27: plain-text (ASCII / Python) math is an expression', () => {
+  check([
+    ['2 + sqrt(5)', '5', false],
+    ['2 + sqrt(5)', '2+\\sqrt{5}', true],
+    ['(4*sqrt(3))/9', '\\frac{4\\sqrt{3}}{9}', true],
+    ['(4*sqrt(3))/9', '9', false],
+    ['3**(1/3)', '\\sqrt[3]{3}', true],
+    ['3**(1/3)', '3', false],
+    ['sqrt(3)+sqrt(3)', '2\\sqrt{3}', true],
+    ['sqrt(3)+sqrt(3)', '3', false],
+    ['2*pi', '2\\pi', true],
+    ['x**2 + 2*x + 1', '(x+1)^2', true],
+    ['The answer is 2 + sqrt(5).', '2+\\sqrt{5}', true],
+    ['The answer is 2 + sqrt(5).', '5', false],
+    ['I get 2 + sqrt(5)', '5', false],
+    ['I get 2 + sqrt(5)', '2+\\sqrt5', true],
+    ['So the side is 4*sqrt(3)/9 units.', '\\frac{4\\sqrt3}{9}', true],
+    ['So the side is 4*sqrt(3)/9 units.', '9', false],
+    ['Final answer: 3**(1/3)', '3', false],
+    // Plain numbers in prose are still numbers.
+    ['She has 3 apples and buys 4 more, so 7 apples.', '7', true],
+  ]);
+});
+
+describe('issue 27: answer markers in other languages', () => {
+  check([
+    ['所以每天赚 9 * 2 = 18 美元。答案是 18。', '18', true],
+    ['所以每天赚 9 * 2 = 18 美元。答案是 18。', '2', false],
+    ['最终答案：$\\frac{1}{2}$', '\\frac12', true],
+    ['答：18', '18', true],
+    ['答：18', '8', false],
+    ['9 * 2 = 18 なので、答えは18です。', '18', true],
+    ['따라서 정답은 18입니다.', '18', true],
+    ['따라서 정답은 18입니다.', '8', false],
+    ['Donc 9 × 2 = 18. La réponse finale est 18.', '18', true],
+    ['Réponse : $\\frac{3}{4}$', '\\frac34', true],
+    ['Also 9 * 2 = 18. Die Antwort lautet 18.', '18', true],
+    ['Así que 9 * 2 = 18. La respuesta es 18.', '18', true],
+    ['Итак, 9 * 2 = 18. Ответ: 18', '18', true],
+    ['Итак, 9 * 2 = 18. Ответ — 18.', '18', true],
+    ['Portanto 9 * 2 = 18. A resposta é 18.', '18', true],
+    ['Ответ: 18', '18', true],
+    // A short non-English response is prose, never one expression.
+    ['十八', '18', false],
+    ['我不知道', '18', false],
+    ['Ответ: 1:8', '18', false],
+  ]);
+});
+
+describe('issue 27: option letters in prose, and never out of an expression', () => {
+  check([
+    ['So I would go with C', 'C', true],
+    ['So I would go with C', 'A', false],
+    ['It has to be A, not B or D.', 'A', true],
+    ['It has to be A, not B or D.', 'B', false],
+    ['After checking each option, the correct choice is (B) rather than D.', 'B', true],
+    ['I think the answer is D', 'D', true],
+    ['A quick check rules out the others, so B.', 'B', true],
+    ['\\mathrm{B}\\cdot 3', 'B', false],
+    ['$\\mathrm{E}*2$', 'E', false],
+    ['\\mathrm{E}*2', 'E', false],
+    ['It could be A or B', 'A', false],
+  ]);
+});
+
+describe('issue 27: \\pm, degrees in trig, chains, primes, stray backslashes, #### after a marker', () => {
+  check([
+    ['\\boxed{\\frac{1\\pm\\sqrt5}{2}}', '\\frac{1+\\sqrt5}{2}, \\frac{1-\\sqrt5}{2}', true],
+    ['\\boxed{\\frac{1\\pm\\sqrt5}{2}}', '\\frac{1+\\sqrt5}{2}', false],
+    ['\\boxed{\\{1\\pm 2\\}}', '\\{3,-1\\}', true],
+    ['\\boxed{\\{1\\pm 2\\}}', '\\{3,1\\}', false],
+    ['\\boxed{x = \\frac{-1 \\pm \\sqrt{5}}{2}}', '\\frac{-1+\\sqrt5}{2}, \\frac{-1-\\sqrt5}{2}', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos(40^\\circ)', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\sin 50^\\circ', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos\\frac{2\\pi}{9}', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos 40', false],
+    ['\\boxed{\\cos 40^\\circ}', '40', false],
+    ['\\boxed{\\sin^2 30^\\circ}', '\\frac14', true],
+    ['\\boxed{\\tan(45^{\\circ})}', '1', true],
+    ['= 90 - 25 = 65', '65', true],
+    ['= 90 - 25 = 65', '90', false],
+    ['so x = 90 - 25 = 65', '65', true],
+    ['The angle is 180 - 90 - 25 = 65 degrees.', '65', true],
+    ["\\boxed{g'(x) = 2x}", '2x', true],
+    ["\\boxed{g'}", "g'", true],
+    ["\\boxed{g'}", 'g', false],
+    ['\\boxed{185\\\\}', '185', true],
+    ['185\\', '185', true],
+    ['185\\', '18', false],
+    ['thus the result is #### 18', '18', true],
+    ['thus the result is #### 18', '1', false],
+    ['The final answer is #### 18', '18', true],
+  ]);
+});
+
 describe('variable names in equations', () => {
   it('ignores labels by default and compares them when strict', () => {
     expect(verifyMath('\\boxed{y = 3}', 'x = 3').correct).toBe(true);

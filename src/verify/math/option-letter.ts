@@ -1,0 +1,73 @@
+/**
+ * The option a response picks in a multiple-choice question: the letter that opens it (`B. Because
+ * …`, `(B) 12`); else, on its last line, the letter a phrase picks ("so I would go with C", "the
+ * answer is (B)", "it has to be A"); else the one option letter standing alone there ("So B is
+ * right"). Letters the line rules out ("not B or D", "rather than D"), the pronoun "I", the article
+ * "A" and letters that an expression uses (`\mathrm{B}\cdot 3` is 3B) are not options. Several
+ * different letters are no answer: naming every option is not picking one.
+ */
+export function optionLetter(text: string): string | null {
+  const opening = /^\s*\(?([A-J])(?:[.):]|\s*$)/.exec(text);
+  if (opening) return opening[1] as string;
+  const lastLine = (text.trim().split('\n').at(-1) ?? '')
+    // `\mathrm{B}`, `\textbf{(C)}`: the letter as written.
+    .replace(/\\(?:text|textbf|mathrm|mathbf|mbox)\s*\{([^{}]*)\}/g, ' $1 ')
+    .replace(RULED_OUT, ' ');
+  // The phrases match in any case; the letter they pick is a capital.
+  const picked = [...lastLine.matchAll(PICKED)].filter(
+    (m) => /^[A-J]$/.test(m[1] as string) && !inExpression(lastLine, letterAt(m)),
+  );
+  if (picked.length > 0) return (picked.at(-1) as RegExpMatchArray)[1] as string;
+  const letters = new Set(
+    [...lastLine.matchAll(STANDING)]
+      .filter((m) => !inExpression(lastLine, letterAt(m)) && !isWord(lastLine, letterAt(m)))
+      .map((m) => m[1] as string),
+  );
+  return letters.size === 1 ? ([...letters][0] as string) : null;
+}
+
+/** Where a match's letter (its first group) is in the line. */
+function letterAt(m: RegExpMatchArray): number {
+  return (m.index ?? 0) + m[0].lastIndexOf(m[1] as string);
+}
+
+const LETTER = "\\(?([A-J])\\)?(?![\\w'’])";
+
+/** A letter standing alone: not inside a word, a command or a math span. */
+const STANDING = new RegExp(`(?<![\\w\\\\$'’])${LETTER}`, 'g');
+
+/** A phrase that picks an option, and the letter it picks. */
+const PICKED = new RegExp(
+  `(?:go(?:ing)?\\s+with|choose|chose|pick|select|option|choice\\s+is|answer\\s+is|must\\s+be|has\\s+to\\s+be|should\\s+be|would\\s+be|is\\s+correct[:,]?)\\s*${LETTER}`,
+  'gi',
+);
+
+/** "not B or D", "rather than D", "instead of C": letters ruled out, up to the end of their clause. */
+const RULED_OUT =
+  /\b(?:not|rather\s+than|instead\s+of|except|nor|isn['’]t|cannot\s+be|can['’]t\s+be|rules?\s+out|ruling\s+out)\b[^,.;:!?]*?(?=[,.;:!?]|\bbut\b|\bso\b|$)/gi;
+
+/** Whether the character at `at` sits next to an operator: `\mathrm{E}*2` is E times 2, not option E. */
+function inExpression(line: string, at: number): boolean {
+  const before = line.slice(Math.max(0, at - 12), at).replace(/[\s{}()]+$/, '');
+  const after = line.slice(at + 1, at + 13).replace(/^[\s{}()]+/, '');
+  const operator = /(?:[*+\-/^=_×·]|\\(?:cdot|times|div))$/;
+  return operator.test(before) || /^(?:[*+\-/^=_×·]|\\(?:cdot|times|div)(?![A-Za-z]))/.test(after);
+}
+
+/**
+ * The pronoun "I" ("I would go with C", "I'm sure") and the article "A" opening a sentence ("A quick
+ * check rules out…") are words, not options; "I is correct" and "A and C fail" name options.
+ */
+function isWord(line: string, at: number): boolean {
+  const letter = line[at];
+  const rest = line.slice(at + 1);
+  if (letter === 'I') return /^['’]|^\s+(?!(?:is|was|and|or|fits|works|holds)\b)[a-z]/.test(rest);
+  if (letter === 'A') {
+    const sentenceStart = /(?:^|[.!?]\s+)$/.test(line.slice(0, at));
+    return (
+      sentenceStart &&
+      /^\s+(?!(?:is|was|and|or|fits|works|holds|must|would|should|seems|matches|gives)\b)[a-z]/.test(rest)
+    );
+  }
+  return false;
+}
