@@ -68,6 +68,34 @@ function exampleRows() {
     .map((r) => [r.response, r.reference]);
 }
 
+/**
+ * Suites transcribed from other graders' public test cases (`src/verify/math/__fixtures__/`, each
+ * row citing its file and commit): {response, reference, expected, source}.
+ */
+const GRADER_SUITES = [
+  ['nemo-skills-math-equal', 'NeMo-Skills `math_equal` tests (both ways round)'],
+  ['multilingual-answer-markers', 'MGSM / multilingual MMLU answer markers (lm-eval, simple-evals)'],
+];
+
+function graderSuite(name) {
+  return readFileSync(join(root, `src/verify/math/__fixtures__/${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l));
+}
+
+/** Agreement with a suite's expected verdicts, and how many of its wrong answers were accepted. */
+function suiteAgreement(verifyMath, cases) {
+  let agree = 0;
+  let falseAccepts = 0;
+  for (const c of cases) {
+    const correct = verifyMath(c.response, c.reference).correct;
+    if (correct === c.expected) agree++;
+    if (correct && !c.expected) falseAccepts++;
+  }
+  return { agree, falseAccepts, wrong: cases.filter((c) => !c.expected).length, total: cases.length };
+}
+
 async function loadVerifier(dist) {
   return (await import(pathToFileURL(join(dist, 'verify/math/index.js')).href)).verifyMath;
 }
@@ -106,6 +134,20 @@ export async function mathSection({ quick = false, before } = {}) {
   const then = old ? measure(old) : null;
   const row = (label, key, digits) =>
     `| ${label} | ${fmt(now[key])} | ${fmt(now[key] / naiveRate, digits)}× |${then ? ` ${fmt(then[key])} | ${fmt(now[key] / then[key], 2)}× |` : ''}`;
+  const suites = GRADER_SUITES.map(([name, label]) => {
+    const cases = graderSuite(name);
+    const rate = (verify) => throughput(cases, (c) => verify(c.response, c.reference), ms);
+    return {
+      label,
+      now: { ...suiteAgreement(verifyMath, cases), rate: rate(verifyMath) },
+      before: old ? { ...suiteAgreement(old, cases), rate: rate(old) } : null,
+    };
+  });
+  const agreement = (a) =>
+    `${fmt(a.agree)}/${fmt(a.total)} (${fmt((100 * a.agree) / a.total, 1)}%) | ${fmt(a.falseAccepts)}/${fmt(a.wrong)} | ${fmt(a.rate)}`;
+  const suiteRows = suites
+    .map((s) => `| ${s.label} | ${agreement(s.now)} |${s.before ? ` ${agreement(s.before)} |` : ''}`)
+    .join('\n');
   const generated = generateMathStyleSet(quick ? 400 : 2000);
   const shares = [
     ['bundled example (`examples/mixed.jsonl`, math rows)', exampleRows()],
@@ -136,6 +178,12 @@ Share of rows decided by each extraction rule:
 | set | ${RULES.join(' | ')} |
 |---|${RULES.map(() => '---:').join('|')}|
 ${shares.map((s) => `| ${s.name} | ${RULES.map((rule) => share(s, rule)).join(' | ')} |`).join('\n')}
+
+Agreement with other graders' public test cases (\`src/verify/math/__fixtures__/\`, each row citing the file and commit it comes from; \`src/verify/math/grader-suites.test.ts\` holds each at ≥ 95% and 0 false accepts): agreement, false accepts over the cases the suite calls wrong, rows/s${then ? ', this build then the `--before` build' : ''}:
+
+| suite | agreement | false accepts | rows/s |${then ? ' before: agreement | false accepts | rows/s |' : ''}
+|---|---:|---:|---:|${then ? '---:|---:|---:|' : ''}
+${suiteRows}
 
 On the generated set the verdict agrees with the generator's own label on ${fmt(generatedAgree)} of ${fmt(generated.length)} rows (${fmt((100 * generatedAgree) / generated.length, 1)}%; ${fmt(generatedTruth)} rows are correct answers, the rest near misses: a changed digit, a dropped bracket, a wrong sign, an answer enumeration).`;
 }

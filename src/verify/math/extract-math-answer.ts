@@ -118,8 +118,15 @@ const OTHER_SCRIPT = /(?!\p{Script=Latin}|\p{Script=Greek})\p{L}/u;
 
 /** Prose in a text stripped of its math: a word of three or more Latin letters, or any letter of another script. */
 function hasProse(text: string): boolean {
-  return PROSE_WORD.test(text) || OTHER_SCRIPT.test(text);
+  return PROSE_WORD.test(text) || otherScript(text);
 }
+
+/** {@link OTHER_SCRIPT}, tested only on text with a character outside ASCII (most responses have none). */
+function otherScript(text: string): boolean {
+  return NON_ASCII.test(text) && OTHER_SCRIPT.test(text);
+}
+
+const NON_ASCII = /[^\t\n\r -~]/;
 
 /** A math span of the text: its content and where it starts and ends (delimiters included). */
 interface MathSpan {
@@ -215,8 +222,8 @@ function inlineClosers(text: string): number[] {
 /** Prose: a word of three or more letters that is not a LaTeX command or the argument of one (`\text{odd}`). */
 function isProse(text: string): boolean {
   // Plain-text calls (`sqrt(5)`) are math, not words.
-  const words = text.replace(PLAIN_CALL, ' ');
-  return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(words) || OTHER_SCRIPT.test(words);
+  const words = text.includes('(') ? text.replace(PLAIN_CALL, ' ') : text;
+  return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(words) || otherScript(words);
 }
 
 /** Two currency signs around prose (`$12 an hour, so $`): the "content" starts with an amount and reads as words. */
@@ -275,9 +282,13 @@ function blankedSpans(text: string, spans: readonly MathSpan[]): string {
 function withoutLatex(text: string): string {
   let out = '';
   let i = 0;
+  const calls = text.includes('(');
   while (i < text.length) {
-    const call = PLAIN_CALL_AT.exec(text.slice(i, i + 12));
-    if (call !== null && !/[\\A-Za-z]/.test(text[i - 1] ?? '')) {
+    const call =
+      calls && /[a-z]/.test(text[i] as string) && !/[\\A-Za-z]/.test(text[i - 1] ?? '')
+        ? PLAIN_CALL_AT.exec(text.slice(i, i + 12))
+        : null;
+    if (call !== null) {
       // `sqrt(5)` written in plain text: its digits are not numbers of the prose either.
       const close = closingParen(text, i + call[0].length - 1);
       if (close < 0) return out;

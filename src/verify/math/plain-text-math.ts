@@ -99,6 +99,8 @@ const PLAIN_RUN =
  * a lone number, a fraction `3/4` or a sum `2 + 3` in prose stay numbers.
  */
 export function lastPlainExpression(prose: string): string | null {
+  // Without a call, a product, a power or `pi` there is no plain-text expression to find.
+  if (!/[*^(]|pi/.test(prose)) return null;
   let last: { text: string; end: number } | null = null;
   PLAIN_RUN.lastIndex = 0;
   for (let m = PLAIN_RUN.exec(prose); m !== null; m = PLAIN_RUN.exec(prose)) {
