@@ -330,6 +330,24 @@ describe("forms from the graders' own test suites", () => {
   });
 });
 
+describe('issue 27: --explain names the rule that read each new form', () => {
+  it.each([
+    ['I get 2 + sqrt(5)', '5', 'last_number', '2 + sqrt(5)'],
+    ['The answer is 2 + sqrt(5).', '5', 'anchor', '2 + sqrt(5)'],
+    ['所以每天赚 18 美元。答案是 18。', '18', 'anchor', '18'],
+    ['따라서 정답은 18입니다.', '18', 'anchor', '18'],
+    ['So I would go with C', 'C', 'choice', 'C'],
+    ['It has to be A, not B or D.', 'A', 'choice', 'A'],
+    ['\\mathrm{B}\\cdot 3', 'B', 'bare_expression', '\\mathrm{B}\\cdot 3'],
+    ['thus the result is #### 18', '18', 'anchor', '18'],
+  ])('%j (reference %j) is read by %s', (response, reference, rule, extracted) => {
+    const got = verifyMath(response, reference, { explain: true });
+    expect(got).toMatchObject({ rule, extracted });
+    expect(got.explanation?.candidates[0]?.rule).toBeDefined();
+    expect(got.explanation?.candidates.some((c) => c.rule === rule && c.text === extracted)).toBe(true);
+  });
+});
+
 describe('issue 27: plain-text (ASCII / Python) math is an expression', () => {
   check([
     ['2 + sqrt(5)', '5', false],
