@@ -75,6 +75,7 @@ function exampleRows() {
 const GRADER_SUITES = [
   ['nemo-skills-math-equal', 'NeMo-Skills `math_equal` tests (both ways round)'],
   ['multilingual-answer-markers', 'MGSM / multilingual MMLU answer markers (lm-eval, simple-evals)'],
+  ['option-letters-in-prose', 'option letters in prose (OpenCompass, simple-evals, lm-eval MMLU-Pro/GPQA)'],
 ];
 
 function graderSuite(name) {

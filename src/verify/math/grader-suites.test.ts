@@ -7,7 +7,7 @@ import { verifyMath } from './index.js';
  * Suites transcribed from other graders' public test cases (each row names its file and commit):
  * the verifier must agree with at least 95% of each and accept nothing a suite calls wrong.
  */
-const SUITES = ['nemo-skills-math-equal', 'multilingual-answer-markers'] as const;
+const SUITES = ['nemo-skills-math-equal', 'multilingual-answer-markers', 'option-letters-in-prose'] as const;
 const AGREEMENT_FLOOR = 0.95;
 
 const caseSchema = z.object({

@@ -224,6 +224,8 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
     prev = s;
     s = s.replace(UNIT_SUFFIX, '').replace(LETTER_UNIT_SUFFIX, '').trim();
   }
+  // "option B", "choice (C)": the option letter.
+  s = s.replace(/^(?:option|choice)\s+(?=\(?[A-J]\)?$)/i, '');
   // An answer written as one number word ("five", "twelve").
   const word = NUMBER_WORDS.indexOf(s.toLowerCase());
   if (word >= 0) s = String(word);

@@ -1,7 +1,8 @@
 /**
  * The option a response picks in a multiple-choice question: the letter that opens it (`B. Because
  * …`, `(B) 12`); else, on its last line, the letter a phrase picks ("so I would go with C", "the
- * answer is (B)", "it has to be A"); else the one option letter standing alone there ("So B is
+ * answer is (B)", "it has to be A", "故选B"), or the letter the line concludes with ("Option A
+ * gives 12, so B."); else the one option letter standing alone there ("So B is
  * right"). Letters the line rules out ("not B or D", "rather than D"), the pronoun "I", the article
  * "A" and letters that an expression uses (`\mathrm{B}\cdot 3` is 3B) are not options. Several
  * different letters are no answer: naming every option is not picking one.
@@ -18,6 +19,8 @@ export function optionLetter(text: string): string | null {
     (m) => /^[A-J]$/.test(m[1] as string) && !inExpression(lastLine, letterAt(m)),
   );
   if (picked.length > 0) return (picked.at(-1) as RegExpMatchArray)[1] as string;
+  const concluded = CONCLUDED.exec(lastLine);
+  if (concluded !== null && /^[A-J]$/.test(concluded[1] as string)) return concluded[1] as string;
   const letters = new Set(
     [...lastLine.matchAll(STANDING)]
       .filter((m) => !inExpression(lastLine, letterAt(m)) && !isWord(lastLine, letterAt(m)))
@@ -36,15 +39,21 @@ const LETTER = "\\(?([A-J])\\)?(?![\\w'’])";
 /** A letter standing alone: not inside a word, a command or a math span. */
 const STANDING = new RegExp(`(?<![\\w\\\\$'’])${LETTER}`, 'g');
 
+/** The Chinese phrases that pick an option (OpenCompass's `first_option_postprocess` reads them): 答案应该选, 故选, 所以, 因此. */
+const CHINESE_PICKS = '答案(?:选项)?应?该?(?:是|为|选)|故选?|选择?|所以|因此|显然|即';
+
 /** A phrase that picks an option, and the letter it picks. */
 const PICKED = new RegExp(
-  `(?:go(?:ing)?\\s+with|choose|chose|pick|select|option|choice\\s+is|answer\\s+is|must\\s+be|has\\s+to\\s+be|should\\s+be|would\\s+be|is\\s+correct[:,]?)\\s*${LETTER}`,
+  `(?:go(?:ing)?\\s+with|choose|chose|pick|select|choice\\s+is|answer(?:\\s+to\\s+the\\s+question)?\\s+is(?:\\s+option)?|must\\s+be|has\\s+to\\s+be|should\\s+be|would\\s+be|is\\s+correct[:,]?|${CHINESE_PICKS})\\s*${LETTER}`,
   'gi',
 );
 
+/** "…, so B." and "Therefore C": a line that ends in a conclusion's letter has picked it. */
+const CONCLUDED = new RegExp(`\\b(?:so|thus|hence|therefore)[,:]?\\s*${LETTER}\\s*[.!]?\\s*$`, 'i');
+
 /** "not B or D", "rather than D", "instead of C": letters ruled out, up to the end of their clause. */
 const RULED_OUT =
-  /\b(?:not|rather\s+than|instead\s+of|except|nor|isn['’]t|cannot\s+be|can['’]t\s+be|rules?\s+out|ruling\s+out)\b[^,.;:!?]*?(?=[,.;:!?]|\bbut\b|\bso\b|$)/gi;
+  /\b(?:not|neither|rather\s+than|instead\s+of|except|nor|isn['’]t|cannot\s+be|can['’]t\s+be|rules?\s+out|ruling\s+out)\b[^,.;:!?]*?(?=[,.;:!?]|\bbut\b|\bso\b|$)/gi;
 
 /** Whether the character at `at` sits next to an operator: `\mathrm{E}*2` is E times 2, not option E. */
 function inExpression(line: string, at: number): boolean {

@@ -410,6 +410,14 @@ describe('issue 27: option letters in prose, and never out of an expression', ()
     ['$\\mathrm{E}*2$', 'E', false],
     ['\\mathrm{E}*2', 'E', false],
     ['It could be A or B', 'A', false],
+    // Naming an option is not picking it.
+    ['Option A gives 12, so B.', 'B', true],
+    ['Option A gives 12, so B.', 'A', false],
+    ['选项 A 和 C 都不对，故选B', 'B', true],
+    ['选项 A 和 C 都不对，故选B', 'A', false],
+    ['The correct answer is option B', 'B', true],
+    ['Neither A nor C works. The answer to the question is B', 'B', true],
+    ['Neither A nor C works. The answer to the question is B', 'C', false],
   ]);
 });
 
