@@ -10,23 +10,41 @@
 export function optionLetter(text: string): string | null {
   const opening = /^\s*\(?([A-J])(?:[.):]|\s*$)/.exec(text);
   if (opening) return opening[1] as string;
-  const lastLine = (text.trim().split('\n').at(-1) ?? '')
+  const lastLine = lastClauses(text.trim().split('\n').at(-1) ?? '')
     // `\mathrm{B}`, `\textbf{(C)}`: the letter as written.
     .replace(/\\(?:text|textbf|mathrm|mathbf|mbox)\s*\{([^{}]*)\}/g, ' $1 ')
-    .replace(RULED_OUT, ' ');
-  // The phrases match in any case; the letter they pick is a capital.
-  const picked = [...lastLine.matchAll(PICKED)].filter(
-    (m) => /^[A-J]$/.test(m[1] as string) && !inExpression(lastLine, letterAt(m)),
-  );
-  if (picked.length > 0) return (picked.at(-1) as RegExpMatchArray)[1] as string;
+    .replace(RULED_OUT, ' ')
+    .replace(RULED_OUT_AFTER, ' ');
+  const standing = [...lastLine.matchAll(STANDING)]
+    .map((m) => ({ letter: m[1] as string, at: letterAt(m) }))
+    .filter(({ at }) => !inExpression(lastLine, at) && !isWord(lastLine, at));
+  // The phrases match in any case; the letter they pick is a capital. A pick that another
+  // option follows ("it would be A if …, but it is C") decides nothing.
+  const picked = [...lastLine.matchAll(PICKED)]
+    .map((m) => ({ letter: m[1] as string, at: letterAt(m) }))
+    .filter(({ letter, at }) => /^[A-J]$/.test(letter) && !inExpression(lastLine, at))
+    .at(-1);
+  if (picked !== undefined && !standing.some((s) => s.at > picked.at && s.letter !== picked.letter)) {
+    return picked.letter;
+  }
   const concluded = CONCLUDED.exec(lastLine);
   if (concluded !== null && /^[A-J]$/.test(concluded[1] as string)) return concluded[1] as string;
-  const letters = new Set(
-    [...lastLine.matchAll(STANDING)]
-      .filter((m) => !inExpression(lastLine, letterAt(m)) && !isWord(lastLine, letterAt(m)))
-      .map((m) => m[1] as string),
-  );
+  const letters = new Set(standing.map((s) => s.letter));
   return letters.size === 1 ? ([...letters][0] as string) : null;
+}
+
+const MAX_LINE = 1000;
+
+/**
+ * The end of the last line, where an option is picked: a long line is read from the first clause
+ * that starts in its last 1,000 characters (a cut clause could lose its "not"), which keeps the
+ * scans linear however many letters an adversarial line repeats; empty when no clause starts there.
+ */
+function lastClauses(line: string): string {
+  if (line.length <= MAX_LINE) return line;
+  const tail = line.slice(-MAX_LINE);
+  const clause = /[,.;:!?。，；]/.exec(tail);
+  return clause === null ? '' : tail.slice(clause.index + 1);
 }
 
 /** Where a match's letter (its first group) is in the line. */
@@ -55,6 +73,13 @@ const CONCLUDED = new RegExp(`\\b(?:so|thus|hence|therefore)[,:]?\\s*${LETTER}\\
 const RULED_OUT =
   /\b(?:not|neither|rather\s+than|instead\s+of|except|nor|isn['’]t|cannot\s+be|can['’]t\s+be|rules?\s+out|ruling\s+out)\b[^,.;:!?]*?(?=[,.;:!?]|\bbut\b|\bso\b|$)/gi;
 
+/**
+ * Letters the line rules out after naming them: "A and D fail", "C is wrong", "A 和 C 都不对",
+ * "选项 A 错误".
+ */
+const RULED_OUT_AFTER =
+  /\(?[A-J]\)?(?=(?:\s*(?:,|and|or|和|与|、)\s*\(?[A-J]\)?)*\s*(?:(?:is|are)\s+(?:wrong|incorrect|false|invalid|impossible|ruled\s+out)\b|fails?\b|都?不(?:对|正确|成立)|错误|有误))/g;
+
 /** Whether the character at `at` sits next to an operator: `\mathrm{E}*2` is E times 2, not option E. */
 function inExpression(line: string, at: number): boolean {
   const before = line.slice(Math.max(0, at - 12), at).replace(/[\s{}()]+$/, '');
@@ -69,10 +94,10 @@ function inExpression(line: string, at: number): boolean {
  */
 function isWord(line: string, at: number): boolean {
   const letter = line[at];
-  const rest = line.slice(at + 1);
+  const rest = line.slice(at + 1, at + 40);
   if (letter === 'I') return /^['’]|^\s+(?!(?:is|was|and|or|fits|works|holds)\b)[a-z]/.test(rest);
   if (letter === 'A') {
-    const sentenceStart = /(?:^|[.!?]\s+)$/.test(line.slice(0, at));
+    const sentenceStart = at === 0 || /[.!?]\s+$/.test(line.slice(Math.max(0, at - 8), at));
     return (
       sentenceStart &&
       /^\s+(?!(?:is|was|and|or|fits|works|holds|must|would|should|seems|matches|gives)\b)[a-z]/.test(rest)

@@ -44,41 +44,64 @@ export function closingParen(text: string, open: number): number {
   return -1;
 }
 
+/** For every `(` of the text, the index of the `)` that closes it (one pass, with a stack). */
+function parenPairs(text: string): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') open.push(i);
+    else if (text[i] === ')') {
+      const at = open.pop();
+      if (at !== undefined) pairs.set(at, i);
+    }
+  }
+  return pairs;
+}
+
 /**
  * Plain-text math as the LaTeX it means: `sqrt(5)` is `\sqrt{5}`, `3**(1/3)` is `3^{(1/3)}`, `pi`
  * is `\pi`, `log(x)` is `\ln(x)`. Text without such marks is returned unchanged; an unbalanced
- * call is left as it is (it then reads as text, never as a number out of it).
+ * call is left as it is (it then reads as text, never as a number out of it). One pass: each
+ * call's closing parenthesis is known from the start and rewritten when reached.
  */
 export function plainTextToLatex(text: string): string {
   if (!PLAIN_MATH.test(text) && !/(?<![\\A-Za-z])pi(?![A-Za-z])/.test(text)) return text;
   const s = text.replace(/\*\*/g, '^').replace(/(?<![\\A-Za-z])pi(?![A-Za-z])/g, '\\pi ');
+  const pairs = parenPairs(s);
+  /** What each rewritten call's closing parenthesis becomes. */
+  const closers = new Map<number, string>();
   let out = '';
   let i = 0;
   while (i < s.length) {
-    const call = /^([A-Za-z]+)\s*\(/.exec(s.slice(i, i + 40));
-    const before = s[i - 1] ?? '';
-    if (call && !/[\\A-Za-z]/.test(before)) {
+    const closer = closers.get(i);
+    if (closer !== undefined) {
+      out += closer;
+      i++;
+      continue;
+    }
+    const call =
+      /[A-Za-z]/.test(s[i] as string) && !/[\\A-Za-z]/.test(s[i - 1] ?? '')
+        ? /^([A-Za-z]+)\s*\(/.exec(s.slice(i, i + 40))
+        : null;
+    if (call !== null) {
       const name = call[1] as string;
       const open = i + call[0].length - 1;
-      const close = closingParen(s, open);
+      const close = pairs.get(open);
       const braced = BRACED[name];
-      if (close > 0 && braced !== undefined) {
-        out += `${braced}{${plainTextToLatex(s.slice(open + 1, close))}}`;
-        i = close + 1;
-        continue;
-      }
       const latex = PLAIN_FUNCTIONS[name];
-      if (close > 0 && latex !== undefined) {
-        out += `${latex}(${plainTextToLatex(s.slice(open + 1, close))})`;
-        i = close + 1;
+      if (close !== undefined && (braced !== undefined || latex !== undefined)) {
+        out += braced !== undefined ? `${braced}{` : `${latex}(`;
+        closers.set(close, braced !== undefined ? '}' : ')');
+        i = open + 1;
         continue;
       }
     }
     if (s[i] === '^' && s[i + 1] === '(') {
-      const close = closingParen(s, i + 1);
-      if (close > 0) {
-        out += `^{(${plainTextToLatex(s.slice(i + 2, close))})}`;
-        i = close + 1;
+      const close = pairs.get(i + 1);
+      if (close !== undefined) {
+        out += '^{(';
+        closers.set(close, ')}');
+        i += 2;
         continue;
       }
     }

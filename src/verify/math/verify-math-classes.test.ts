@@ -410,6 +410,9 @@ describe('issue 27: option letters in prose, and never out of an expression', ()
     ['$\\mathrm{E}*2$', 'E', false],
     ['\\mathrm{E}*2', 'E', false],
     ['It could be A or B', 'A', false],
+    ['It would be A if x were positive, but since x < 0 it is C.', 'A', false],
+    ['I choose B because A is wrong.', 'B', true],
+    ['I choose B because A is wrong.', 'A', false],
     // Naming an option is not picking it.
     ['Option A gives 12, so B.', 'B', true],
     ['Option A gives 12, so B.', 'A', false],
@@ -566,6 +569,19 @@ describe('adversarial sizes', () => {
     expect(got.status).toBe('incorrect');
     expect(performance.now() - started).toBeLessThan(5000);
   });
+
+  it.each([
+    ['A, '.repeat(100_000), 'A', true],
+    [`${'A and '.repeat(50_000)}C`, 'A', false],
+    ['not A '.repeat(50_000), 'A', false],
+    ['would be A if '.repeat(30_000), 'B', false],
+    [`${'A 和 '.repeat(50_000)}都不对`, 'A', false],
+  ])(
+    'reads option letters of a long line without rescanning it per letter (%#)',
+    (response, reference, correct) => {
+      expect(verifyMath(response, reference).correct).toBe(correct);
+    },
+  );
 
   it('reads a thousand boxes without comparing every pair', () => {
     const boxes = Array.from({ length: 1000 }, (_, i) => `\\boxed{${i % 3}}`).join(' ');
