@@ -18,13 +18,19 @@ export function optionLetter(text: string): string | null {
   const standing = [...lastLine.matchAll(STANDING)]
     .map((m) => ({ letter: m[1] as string, at: letterAt(m) }))
     .filter(({ at }) => !inExpression(lastLine, at) && !isWord(lastLine, at));
-  // The phrases match in any case; the letter they pick is a capital. A pick that another
-  // option follows ("it would be A if …, but it is C") decides nothing.
+  // The phrases match in any case; the letter they pick is a capital. A pick that a second
+  // thought names another option after ("it would be A if …, but it is C") decides nothing; an
+  // explanation naming others ("it has to be B: A is negative") does not undo it.
   const picked = [...lastLine.matchAll(PICKED)]
     .map((m) => ({ letter: m[1] as string, at: letterAt(m) }))
     .filter(({ letter, at }) => /^[A-J]$/.test(letter) && !inExpression(lastLine, at))
     .at(-1);
-  if (picked !== undefined && !standing.some((s) => s.at > picked.at && s.letter !== picked.letter)) {
+  const reconsidered = (s: { letter: string; at: number }) =>
+    picked !== undefined &&
+    s.at > picked.at &&
+    s.letter !== picked.letter &&
+    SECOND_THOUGHT.test(lastLine.slice(picked.at, s.at));
+  if (picked !== undefined && !standing.some(reconsidered)) {
     return picked.letter;
   }
   const concluded = CONCLUDED.exec(lastLine);
@@ -65,6 +71,9 @@ const PICKED = new RegExp(
   `(?:go(?:ing)?\\s+with|choose|chose|pick|select|choice\\s+is|answer(?:\\s+to\\s+the\\s+question)?\\s+is(?:\\s+option)?|must\\s+be|has\\s+to\\s+be|should\\s+be|would\\s+be|is\\s+correct[:,]?|${CHINESE_PICKS})\\s*${LETTER}`,
   'gi',
 );
+
+/** Words that turn a pick into a hypothesis or take it back. */
+const SECOND_THOUGHT = /\b(?:if|but|however|although|though|unless|actually|wait|instead)\b|但|如果|不过/i;
 
 /** "…, so B." and "Therefore C": a line that ends in a conclusion's letter has picked it. */
 const CONCLUDED = new RegExp(`\\b(?:so|thus|hence|therefore)[,:]?\\s*${LETTER}\\s*[.!]?\\s*$`, 'i');

@@ -411,6 +411,8 @@ describe('issue 27: option letters in prose, and never out of an expression', ()
     ['\\mathrm{E}*2', 'E', false],
     ['It could be A or B', 'A', false],
     ['It would be A if x were positive, but since x < 0 it is C.', 'A', false],
+    ['It has to be B: A is negative and C is too large.', 'B', true],
+    ['It has to be B: A is negative and C is too large.', 'A', false],
     ['I choose B because A is wrong.', 'B', true],
     ['I choose B because A is wrong.', 'A', false],
     // Naming an option is not picking it.
