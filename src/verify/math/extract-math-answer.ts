@@ -349,6 +349,9 @@ function anchoredAnswer(rest: string): string | null {
   const sentence = firstSentence(trimmed);
   if (sentence === '') return null;
   const tail = sentence.replace(/[\s.,;:!]+$/, '');
+  // "The answer is B because A is too small": an option letter its reasons follow.
+  const option = /^\(?([A-J])\)?(?:[,:;]\s*|\s+)(?:because|since|as|which|—|-)\s/.exec(tail);
+  if (option !== null) return option[1] as string;
   const spans = mathSpans(tail);
   const lastSpan = spans.at(-1);
   const afterSpans = lastSpan === undefined ? tail : tail.slice(lastSpan.end);
@@ -392,6 +395,8 @@ function lastNumber(text: string): string | null {
   return last === undefined ? null : last.replace(/,$/, '').trim();
 }
 
+const SHORT_SENTENCE = /(?<![A-Za-z])(?!(?:and|or)\b)[A-Za-z][a-z]+\s+(?!(?:and|or)\b)[a-z]{2,}(?![A-Za-z])/;
+
 /**
  * A short response that is itself the answer: an expression with no prose ("3/4", "x = 5",
  * "\frac{1}{2}", a matrix) or a few words and nothing else ("odd", "no solution").
@@ -402,7 +407,9 @@ function bareExpression(text: string): string | null {
   if (/\\(?:boxed|fbox)/.test(trimmed)) return null;
   if (/^[A-Za-z]+(?: [A-Za-z]+){0,2}$/.test(trimmed) && trimmed.length <= 40) return trimmed;
   if (trimmed.length > 80 && !trimmed.startsWith('\\begin')) return null;
-  if (isProse(trimmed.replace(/\\[A-Za-z]+/g, ' '))) return null;
+  const words = trimmed.replace(/\\[A-Za-z]+/g, ' ');
+  // Two short words in a row ("It is 6", "so we get 2*3 = 6") are a sentence, not an answer.
+  if (isProse(words) || SHORT_SENTENCE.test(words)) return null;
   return /\d|\\[A-Za-z]|^[A-Za-z]'*$/.test(trimmed) ? trimmed : null;
 }
 

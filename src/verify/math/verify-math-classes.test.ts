@@ -415,6 +415,9 @@ describe('issue 27: option letters in prose, and never out of an expression', ()
     ['It has to be B: A is negative and C is too large.', 'A', false],
     ['I choose B because A is wrong.', 'B', true],
     ['I choose B because A is wrong.', 'A', false],
+    ['The answer is B because A is too small.', 'B', true],
+    ['The answer is B because A is too small.', 'A', false],
+    ['The answer is (C), since the others fail.', 'C', true],
     // Naming an option is not picking it.
     ['Option A gives 12, so B.', 'B', true],
     ['Option A gives 12, so B.', 'A', false],
@@ -444,6 +447,8 @@ describe('issue 27: \\pm, degrees in trig, chains, primes, stray backslashes, ##
     ['= 90 - 25 = 65', '90', false],
     ['so x = 90 - 25 = 65', '65', true],
     ['The angle is 180 - 90 - 25 = 65 degrees.', '65', true],
+    ['It is 2*3 = 6.', '6', true],
+    ['It is 6', '6', true],
     ["\\boxed{g'(x) = 2x}", '2x', true],
     ["\\boxed{g'}", "g'", true],
     ["\\boxed{g'}", 'g', false],
