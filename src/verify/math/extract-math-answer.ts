@@ -112,9 +112,10 @@ const PROSE_WORD = /(?<![\\A-Za-z])[A-Za-z]{3,}/;
 
 /**
  * A letter of a script other than Latin or Greek (Chinese, Japanese, Korean, Cyrillic, Thai, …):
- * one is prose, however short the text, since no math is written in them (π and θ are).
+ * one is prose, however short the text, since no math is written in them (π and θ are; so are
+ * the letterlike symbols of no script, ℝ and ℵ).
  */
-const OTHER_SCRIPT = /(?!\p{Script=Latin}|\p{Script=Greek})\p{L}/u;
+const OTHER_SCRIPT = /(?!\p{Script=Latin}|\p{Script=Greek}|\p{Script=Common})\p{L}/u;
 
 /** Prose in a text stripped of its math: a word of three or more Latin letters, or any letter of another script. */
 function hasProse(text: string): boolean {

@@ -390,6 +390,8 @@ describe('issue 27: answer markers in other languages', () => {
     ['Итак, 9 * 2 = 18. Ответ — 18.', '18', true],
     ['Portanto 9 * 2 = 18. A resposta é 18.', '18', true],
     ['Ответ: 18', '18', true],
+    // Letterlike math symbols belong to no script: still math.
+    ['ℵ_0', 'ℵ_0', true],
     // A short non-English response is prose, never one expression.
     ['十八', '18', false],
     ['我不知道', '18', false],
