@@ -351,7 +351,7 @@ function anchoredAnswer(rest: string): string | null {
   if (sentence === '') return null;
   const tail = sentence.replace(/[\s.,;:!]+$/, '');
   // "The answer is B because A is too small": an option letter its reasons follow.
-  const option = /^\(?([A-J])\)?(?:[,:;]\s*|\s+)(?:because|since|as|which|—|-)\s/.exec(tail);
+  const option = /^\(?([A-J])\)?(?:[,:;]\s*|\s+)(?:because|since|as|which)\s/.exec(tail);
   if (option !== null) return option[1] as string;
   const spans = mathSpans(tail);
   const lastSpan = spans.at(-1);
