@@ -120,7 +120,9 @@ function cpuThroughput(items, fn, ms) {
 function alternated(items, verifiers, call, ms, rounds = 3) {
   const rates = verifiers.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    verifiers.forEach((verify, i) => rates[i].push(cpuThroughput(items, (item) => call(verify, item), ms)));
+    for (const [i, verify] of verifiers.entries()) {
+      rates[i].push(cpuThroughput(items, (item) => call(verify, item), ms));
+    }
   }
   return rates.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
 }
