@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateMathStyleSet } from './math-style-set.mjs';
-import { fmt, replaceSection, throughput } from './measure.mjs';
+import { fmt, replaceSection } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -68,6 +68,65 @@ function exampleRows() {
     .map((r) => [r.response, r.reference]);
 }
 
+/**
+ * Suites transcribed from other graders' public test cases (`src/verify/math/__fixtures__/`, each
+ * row citing its file and commit): {response, reference, expected, source}.
+ */
+const GRADER_SUITES = [
+  ['nemo-skills-math-equal', 'NeMo-Skills `math_equal` tests (both ways round)'],
+  ['multilingual-answer-markers', 'MGSM / multilingual MMLU answer markers (lm-eval, simple-evals)'],
+  ['option-letters-in-prose', 'option letters in prose (OpenCompass, simple-evals, lm-eval MMLU-Pro/GPQA)'],
+];
+
+function graderSuite(name) {
+  return readFileSync(join(root, `src/verify/math/__fixtures__/${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l));
+}
+
+/** Agreement with a suite's expected verdicts, and how many of its wrong answers were accepted. */
+function suiteAgreement(verifyMath, cases) {
+  let agree = 0;
+  let falseAccepts = 0;
+  for (const c of cases) {
+    const correct = verifyMath(c.response, c.reference).correct;
+    if (correct === c.expected) agree++;
+    if (correct && !c.expected) falseAccepts++;
+  }
+  return { agree, falseAccepts, wrong: cases.filter((c) => !c.expected).length, total: cases.length };
+}
+
+/**
+ * Rows per second of CPU time (user and system) spent on `fn`: on a machine shared with other
+ * work, wall time counts their load too, which is not the verifier's.
+ */
+function cpuThroughput(items, fn, ms) {
+  for (const item of items.slice(0, 50)) fn(item); // warm up the JIT
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  let done = 0;
+  const start = cpu();
+  while (cpu() - start < ms) {
+    for (const item of items) fn(item);
+    done += items.length;
+  }
+  return (done / (cpu() - start)) * 1000;
+}
+
+/** Each verifier's median rate over rounds that alternate them, so that both see the same machine. */
+function alternated(items, verifiers, call, ms, rounds = 3) {
+  const rates = verifiers.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, verify] of verifiers.entries()) {
+      rates[i].push(cpuThroughput(items, (item) => call(verify, item), ms));
+    }
+  }
+  return rates.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
+}
+
 async function loadVerifier(dist) {
   return (await import(pathToFileURL(join(dist, 'verify/math/index.js')).href)).verifyMath;
 }
@@ -96,16 +155,35 @@ export async function mathSection({ quick = false, before } = {}) {
   // with one regex and compare strings, which is what naive GSM8K scorers do.
   const naive = ([response, gold]) =>
     (/(-?[\d,.]+)\D*$/.exec(response)?.[1] ?? '').replace(/,/g, '') === gold;
-  const naiveRate = throughput(numeric, naive, ms);
-  const measure = (verify) => ({
-    numeric: throughput(numeric, ([r, g]) => verify(r, g), ms),
-    symbolic: throughput(symbolic, ([r, g]) => verify(r, g), quick ? 300 : 3000),
-    group: throughput(groups, ([r, g]) => verify(r, g), ms),
-  });
-  const now = measure(verifyMath);
-  const then = old ? measure(old) : null;
+  const naiveRate = cpuThroughput(numeric, naive, ms);
+  const verifiers = old ? [verifyMath, old] : [verifyMath];
+  const rates = (rows, ms) => alternated(rows, verifiers, (verify, [r, g]) => verify(r, g), ms);
+  const [numericNow, numericThen] = rates(numeric, ms);
+  const [symbolicNow, symbolicThen] = rates(symbolic, quick ? 300 : 3000);
+  const [groupNow, groupThen] = rates(groups, ms);
+  const now = { numeric: numericNow, symbolic: symbolicNow, group: groupNow };
+  const then = old ? { numeric: numericThen, symbolic: symbolicThen, group: groupThen } : null;
   const row = (label, key, digits) =>
     `| ${label} | ${fmt(now[key])} | ${fmt(now[key] / naiveRate, digits)}× |${then ? ` ${fmt(then[key])} | ${fmt(now[key] / then[key], 2)}× |` : ''}`;
+  const suites = GRADER_SUITES.map(([name, label]) => {
+    const cases = graderSuite(name);
+    const [rateNow, rateThen] = alternated(
+      cases,
+      verifiers,
+      (verify, c) => verify(c.response, c.reference),
+      ms,
+    );
+    return {
+      label,
+      now: { ...suiteAgreement(verifyMath, cases), rate: rateNow },
+      before: old ? { ...suiteAgreement(old, cases), rate: rateThen } : null,
+    };
+  });
+  const agreement = (a) =>
+    `${fmt(a.agree)}/${fmt(a.total)} (${fmt((100 * a.agree) / a.total, 1)}%) | ${fmt(a.falseAccepts)}/${fmt(a.wrong)} | ${fmt(a.rate)}`;
+  const suiteRows = suites
+    .map((s) => `| ${s.label} | ${agreement(s.now)} |${s.before ? ` ${agreement(s.before)} |` : ''}`)
+    .join('\n');
   const generated = generateMathStyleSet(quick ? 400 : 2000);
   const shares = [
     ['bundled example (`examples/mixed.jsonl`, math rows)', exampleRows()],
@@ -122,6 +200,8 @@ export async function mathSection({ quick = false, before } = {}) {
 
   return `## Math verification (one core)
 
+Rows per second of CPU time (user + system; other processes on a shared machine do not count), each build's median of three rounds that alternate the builds.
+
 | case | rows/s | vs naive regex baseline |${then ? ' before (`--before` build) | after / before |' : ''}
 |---|---:|---:|${then ? '---:|---:|' : ''}
 | naive regex + string compare (baseline) | ${fmt(naiveRate)} | 1.00× |${then ? ' | |' : ''}
@@ -136,6 +216,12 @@ Share of rows decided by each extraction rule:
 | set | ${RULES.join(' | ')} |
 |---|${RULES.map(() => '---:').join('|')}|
 ${shares.map((s) => `| ${s.name} | ${RULES.map((rule) => share(s, rule)).join(' | ')} |`).join('\n')}
+
+Agreement with other graders' public test cases (\`src/verify/math/__fixtures__/\`, each row citing the file and commit it comes from; \`src/verify/math/grader-suites.test.ts\` holds each at ≥ 95% and 0 false accepts): agreement, false accepts over the cases the suite calls wrong, rows/s${then ? ', this build then the `--before` build' : ''}:
+
+| suite | agreement | false accepts | rows/s |${then ? ' before: agreement | false accepts | rows/s |' : ''}
+|---|---:|---:|---:|${then ? '---:|---:|---:|' : ''}
+${suiteRows}
 
 On the generated set the verdict agrees with the generator's own label on ${fmt(generatedAgree)} of ${fmt(generated.length)} rows (${fmt((100 * generatedAgree) / generated.length, 1)}%; ${fmt(generatedTruth)} rows are correct answers, the rest near misses: a changed digit, a dropped bracket, a wrong sign, an answer enumeration).`;
 }

@@ -39,6 +39,34 @@ describe('rewardkit verify math', () => {
     });
   });
 
+  test('--explain names the rule that read a plain-text expression, a marker in another language and an option picked in prose', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.jsonl');
+    const out = join(dir, 'out.jsonl');
+    const rows = [
+      { id: 'plain', reference: '5', response: 'I get 2 + sqrt(5)' },
+      { id: 'zh', reference: '18', response: '所以 9 * 2 = 18。答案是 18。' },
+      { id: 'choice', reference: 'A', response: 'It has to be A, not B or D.' },
+      { id: 'expression', reference: 'B', response: '\\mathrm{B}\\cdot 3' },
+    ];
+    writeFileSync(input, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const run = await runCli(['verify', 'math', '-i', input, '-o', out, '--explain']);
+    expect(run.code).toBe(0);
+    const got = readJsonl(out);
+    expect(got.map((r) => [r.id, r.status, r.rule, r.extracted])).toEqual([
+      ['plain', 'incorrect', 'last_number', '2 + sqrt(5)'],
+      ['zh', 'correct', 'anchor', '18'],
+      ['choice', 'correct', 'choice', 'A'],
+      ['expression', 'incorrect', 'bare_expression', '\\mathrm{B}\\cdot 3'],
+    ]);
+    expect(got[1]?.explanation).toMatchObject({
+      candidates: [
+        { rule: 'anchor', text: '18' },
+        { rule: 'last_number', text: '18' },
+      ],
+    });
+  });
+
   test('the options change the verdicts they name', async () => {
     const dir = tempDir();
     const input = join(dir, 'in.jsonl');

@@ -38,6 +38,17 @@ const responses = [
   '**Answer:** 17',
   '####   \n#### 9',
   'The answer is \\boxed{\\{1, 2\\}} or \\boxed{\\{2, 1\\}}',
+  // issue 27: plain-text math, markers in other languages, option letters in prose
+  'I get 2 + sqrt(5)',
+  'So the side is 4*sqrt(3)/9 units.',
+  '所以 9 * 2 = 18。答案是 18。',
+  '따라서 정답은 18입니다.',
+  'Итак, 9 * 2 = 18. Ответ: 18',
+  '十八',
+  'So I would go with C',
+  'It has to be A, not B or D.',
+  '\\mathrm{B}\\cdot 3',
+  'thus the result is #### 18',
 ];
 
 describe('extractMathAnswer without all candidates', () => {

@@ -1,3 +1,7 @@
+import { ANSWER_ANCHOR } from './answer-anchor.js';
+import { optionLetter } from './option-letter.js';
+import { closingParen, lastPlainExpression, PLAIN_CALL } from './plain-text-math.js';
+
 /**
  * Which rule produced the extracted answer, in order of evidence: a boxed answer, an answer
  * anchor ("the final answer is"), a GSM8K `####` line, an option letter (when the references are
@@ -106,6 +110,25 @@ export function matchingBrace(text: string, open: number): number {
 /** A word of three or more letters outside LaTeX commands: prose, not math. */
 const PROSE_WORD = /(?<![\\A-Za-z])[A-Za-z]{3,}/;
 
+/**
+ * A letter of a script other than Latin or Greek (Chinese, Japanese, Korean, Cyrillic, Thai, …):
+ * one is prose, however short the text, since no math is written in them (π and θ are; so are
+ * the letterlike symbols of no script, ℝ and ℵ).
+ */
+const OTHER_SCRIPT = /(?!\p{Script=Latin}|\p{Script=Greek}|\p{Script=Common})\p{L}/u;
+
+/** Prose in a text stripped of its math: a word of three or more Latin letters, or any letter of another script. */
+function hasProse(text: string): boolean {
+  return PROSE_WORD.test(text) || otherScript(text);
+}
+
+/** {@link OTHER_SCRIPT}, tested only on text with a character outside ASCII (most responses have none). */
+function otherScript(text: string): boolean {
+  return NON_ASCII.test(text) && OTHER_SCRIPT.test(text);
+}
+
+const NON_ASCII = /[^\t\n\r -~]/;
+
 /** A math span of the text: its content and where it starts and ends (delimiters included). */
 interface MathSpan {
   content: string;
@@ -199,7 +222,9 @@ function inlineClosers(text: string): number[] {
 
 /** Prose: a word of three or more letters that is not a LaTeX command or the argument of one (`\text{odd}`). */
 function isProse(text: string): boolean {
-  return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(text);
+  // Plain-text calls (`sqrt(5)`) are math, not words.
+  const words = text.includes('(') ? text.replace(PLAIN_CALL, ' ') : text;
+  return /(?<![\\A-Za-z{])[A-Za-z]{3,}/.test(words) || otherScript(words);
 }
 
 /** Two currency signs around prose (`$12 an hour, so $`): the "content" starts with an amount and reads as words. */
@@ -238,6 +263,19 @@ function proseOutsideMath(text: string, spans: readonly MathSpan[] = mathSpans(t
   return withoutLatex(prose.replace(/(\d)(?:,\\!\s*|\\,)(?=\d{3}(?!\d))/g, '$1,'));
 }
 
+const PLAIN_CALL_AT = new RegExp(`^(?:${PLAIN_CALL.source})\\s*\\(`);
+
+/** The text with its math spans replaced by spaces: plain-text math is read from the prose only. */
+function blankedSpans(text: string, spans: readonly MathSpan[]): string {
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    out += `${text.slice(at, span.start)}${' '.repeat(span.end - span.start)}`;
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
 /**
  * Prose with LaTeX written outside delimiters taken out: a command with its braced arguments
  * (`\frac{3}{4}`, `\boxed{2}`) and exponents or subscripts (`x^2`, `a_{10}`) are not numbers of the text.
@@ -245,7 +283,20 @@ function proseOutsideMath(text: string, spans: readonly MathSpan[] = mathSpans(t
 function withoutLatex(text: string): string {
   let out = '';
   let i = 0;
+  const calls = text.includes('(');
   while (i < text.length) {
+    const call =
+      calls && /[a-z]/.test(text[i] as string) && !/[\\A-Za-z]/.test(text[i - 1] ?? '')
+        ? PLAIN_CALL_AT.exec(text.slice(i, i + 12))
+        : null;
+    if (call !== null) {
+      // `sqrt(5)` written in plain text: its digits are not numbers of the prose either.
+      const close = closingParen(text, i + call[0].length - 1);
+      if (close < 0) return out;
+      i = close + 1;
+      out += ' ';
+      continue;
+    }
     const command = /^\\[A-Za-z]+|^[\^_]/.exec(text.slice(i, i + 40));
     if (command === null) {
       out += text[i];
@@ -269,14 +320,11 @@ function withoutLatex(text: string): string {
   return out;
 }
 
-const ANCHOR =
-  /(?:final\s+answer\s*(?:is|:|=)|the\s+answer\s+is|answer\s*[:：]|\banswer\s+is|the\s+result\s+is|therefore[,\s]+the\s+(?:value|solution)\s+is)\s*(?:\*\*)?\s*[:：]?\s*/gi;
-
 /** The answer after the last anchor phrase ("the final answer is", "Answer:"), reduced to its math. */
 function afterAnchor(text: string): { answer: string; at: number } | null {
   let last: RegExpExecArray | null = null;
-  ANCHOR.lastIndex = 0;
-  for (let m = ANCHOR.exec(text); m !== null; m = ANCHOR.exec(text)) last = m;
+  ANSWER_ANCHOR.lastIndex = 0;
+  for (let m = ANSWER_ANCHOR.exec(text); m !== null; m = ANSWER_ANCHOR.exec(text)) last = m;
   if (last === null) return null;
   const answer = anchoredAnswer(text.slice(last.index + last[0].length));
   return answer === null ? null : { answer, at: last.index };
@@ -288,7 +336,8 @@ function afterAnchor(text: string): { answer: string; at: number } | null {
  * end. A bare word ("odd", "yes") stays what it is.
  */
 function anchoredAnswer(rest: string): string | null {
-  const trimmed = rest.replace(/^[\s*]+/, '');
+  // "thus the result is #### 18": a `####` mark between the anchor and its answer.
+  const trimmed = rest.replace(/^[\s*]+/, '').replace(/^#{2,}\s*/, '');
   const opening = mathSpans(trimmed)[0];
   if (
     opening !== undefined &&
@@ -301,14 +350,17 @@ function anchoredAnswer(rest: string): string | null {
   const sentence = firstSentence(trimmed);
   if (sentence === '') return null;
   const tail = sentence.replace(/[\s.,;:!]+$/, '');
+  // "The answer is B because A is too small": an option letter its reasons follow.
+  const option = /^\(?([A-J])\)?(?:[,:;]\s*|\s+)(?:because|since|as|which)\s/.exec(tail);
+  if (option !== null) return option[1] as string;
   const spans = mathSpans(tail);
   const lastSpan = spans.at(-1);
   const afterSpans = lastSpan === undefined ? tail : tail.slice(lastSpan.end);
-  if (!PROSE_WORD.test(proseOutsideMath(tail).replace(/\b(?:and|or)\b/g, ''))) {
+  if (!hasProse(proseOutsideMath(tail).replace(/\b(?:and|or)\b/g, ''))) {
     // Math and connectives only ("$x = 2$ or $x = 3$", "12", "(B)"): the whole thing is the answer.
     return spans.length === 0 ? tail : tail.replace(/(?<!\\)\$+|\\[()[\]]/g, ' ').trim();
   }
-  const number = lastNumber(proseOutsideMath(afterSpans));
+  const number = lastPlainExpression(afterSpans) ?? lastNumber(proseOutsideMath(afterSpans));
   if (number !== null) return number;
   if (lastSpan !== undefined && afterSpans.trim() === '') return lastSpan.content.trim();
   // Words only: "The answer is odd", "Final answer: no solution".
@@ -326,6 +378,7 @@ function firstSentence(text: string): string {
       continue;
     }
     if (ch === '$') inMath = !inMath;
+    else if (!inMath && (ch === '。' || ch === '．')) return line.slice(0, i).replace(/\*\*/g, '').trim();
     else if (!inMath && ch === '.' && !/\d/.test(line[i + 1] ?? '') && /\s|$/.test(line[i + 1] ?? '')) {
       return line.slice(0, i).replace(/\*\*/g, '').trim();
     }
@@ -343,6 +396,8 @@ function lastNumber(text: string): string | null {
   return last === undefined ? null : last.replace(/,$/, '').trim();
 }
 
+const SHORT_SENTENCE = /(?<![A-Za-z])(?!(?:and|or)\b)[A-Za-z][a-z]+\s+(?!(?:and|or)\b)[a-z]{2,}(?![A-Za-z])/;
+
 /**
  * A short response that is itself the answer: an expression with no prose ("3/4", "x = 5",
  * "\frac{1}{2}", a matrix) or a few words and nothing else ("odd", "no solution").
@@ -353,8 +408,10 @@ function bareExpression(text: string): string | null {
   if (/\\(?:boxed|fbox)/.test(trimmed)) return null;
   if (/^[A-Za-z]+(?: [A-Za-z]+){0,2}$/.test(trimmed) && trimmed.length <= 40) return trimmed;
   if (trimmed.length > 80 && !trimmed.startsWith('\\begin')) return null;
-  if (isProse(trimmed.replace(/\\[A-Za-z]+/g, ' '))) return null;
-  return /\d|\\[A-Za-z]|^[A-Za-z]$/.test(trimmed) ? trimmed : null;
+  const words = trimmed.replace(/\\[A-Za-z]+/g, ' ');
+  // Two short words in a row ("It is 6", "so we get 2*3 = 6") are a sentence, not an answer.
+  if (isProse(words) || SHORT_SENTENCE.test(words)) return null;
+  return /\d|\\[A-Za-z]|^[A-Za-z]'*$/.test(trimmed) ? trimmed : null;
 }
 
 /**
@@ -395,7 +452,11 @@ export function extractMathAnswer(response: string, options: ExtractOptions = {}
   if (span) candidates.push({ rule: 'math_span', text: span });
   const bare = readRest && spanFallback ? bareExpression(text) : null;
   if (bare !== null) candidates.push({ rule: 'bare_expression', text: bare });
-  const number = readRest && numberFallback ? lastNumber(proseOutsideMath(text, spans)) : null;
+  // Never a digit out of an expression: a plain-text one (`2 + sqrt(5)`) is read whole.
+  const number =
+    readRest && numberFallback
+      ? (lastPlainExpression(blankedSpans(text, spans)) ?? lastNumber(proseOutsideMath(text, spans)))
+      : null;
   if (number !== null) candidates.push({ rule: 'last_number', text: number });
 
   if (boxes.length > 0 && !anchorLast) {
@@ -415,21 +476,6 @@ export function extractMathAnswer(response: string, options: ExtractOptions = {}
     );
   }
   return { answers: [first.text], answer: first.text, rule: first.rule, candidates };
-}
-
-/**
- * The option a response picks in a multiple-choice question: the letter that opens it (`B. Because
- * …`, `(B) 12`), else the one option letter standing alone on its last line ("So B is right").
- * Several different letters there are no answer: naming every option is not picking one.
- */
-function optionLetter(text: string): string | null {
-  const opening = /^\s*\(?([A-J])(?:[.):]|\s*$)/.exec(text);
-  if (opening) return opening[1] as string;
-  const lastLine = text.trim().split('\n').at(-1) ?? '';
-  const letters = new Set(
-    [...lastLine.matchAll(/(?<![\w\\$'’])\(?([A-J])\)?(?![\w'’])/g)].map((m) => m[1] as string),
-  );
-  return letters.size === 1 ? ([...letters][0] as string) : null;
 }
 
 /**

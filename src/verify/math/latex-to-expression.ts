@@ -206,6 +206,9 @@ class Converter {
       this.pos = close + 1;
     } else if (this.src[this.pos] === '{') {
       arg = this.group();
+    } else if (/^\\(?:frac|sqrt)(?![A-Za-z])/.test(this.src.slice(this.pos))) {
+      // `\cos\frac{2\pi}{9}`: the fraction (or root) with its arguments is the argument.
+      arg = this.argument();
     } else {
       // Unparenthesized argument: the following number-and-letters term, as in `\sin 2x`.
       const term = /^[0-9.]*(?:[A-Za-z]|\\[A-Za-z]+)?(?:\^\{[^{}]*\}|\^\w)?/.exec(this.src.slice(this.pos));

@@ -85,11 +85,11 @@ export interface ParseOptions {
 }
 
 /**
- * A name an answer may be labelled with: `x`, `a_1`, `AB`, `\theta`, `f(x)`, `m\angle A`, or a
+ * A name an answer may be labelled with: `x`, `a_1`, `AB`, `\theta`, `f(x)`, `g'(x)`, `m\angle A`, or a
  * tuple of them (`(p, q)`). Such a label on the left of `=` makes the right side the answer.
  */
 const LABEL =
-  /^(?:(?:m\s*)?\\angle\s*[A-Z]{1,3}|[A-Za-z]{1,3}(?:_\{?\w+\}?)?(?:\([a-z](?:,\s*[a-z])*\))?|\\[A-Za-z]+(?:_\{?\w+\}?)?)$/;
+  /^(?:(?:m\s*)?\\angle\s*[A-Z]{1,3}|[A-Za-z]{1,3}(?:_\{?\w+\}?)?'{0,3}(?:\([a-z](?:,\s*[a-z])*\))?|\\[A-Za-z]+(?:_\{?\w+\}?)?)$/;
 
 function isLabel(lhs: string): boolean {
   if (LABEL.test(lhs)) return true;
@@ -156,7 +156,13 @@ export function parseMathValue(text: string, options: ParseOptions = {}): MathVa
     // A chain `x = 5 + 5 + 1 = 11` states its result last: it is the equation of its last label
     // (or of its first part, when nothing in it is a label) and that result.
     const labels = equalities.slice(0, -1).filter(isLabel);
-    return parse(`${labels.at(-1) ?? equalities[0]} = ${equalities.at(-1)}`);
+    const first = equalities[0] as string;
+    // Without a label, a first part with names in it is a left-over of prose (`so x`), not a
+    // condition the chain states: the chain's result is what it says.
+    if (labels.length === 0 && /[A-Za-z]/.test(first.replace(/\\[A-Za-z]+/g, ''))) {
+      return parse(equalities.at(-1) as string);
+    }
+    return parse(`${labels.at(-1) ?? first} = ${equalities.at(-1)}`);
   }
   if (equalities.length === 2 && !/[<>]$/.test(equalities[0] as string)) {
     const [lhs, rhs] = equalities as [string, string];
@@ -171,7 +177,8 @@ export function parseMathValue(text: string, options: ParseOptions = {}): MathVa
 
   if (s.startsWith('\\{') && s.endsWith('\\}') && enclosedWhole(s)) {
     const inner = s.slice(2, -2).trim();
-    return { kind: 'set', text: s, items: inner === '' ? [] : splitTopLevel(inner, ',').map(parse) };
+    const items = inner === '' ? [] : splitTopLevel(inner, ',').flatMap(expandPlusMinus).map(parse);
+    return { kind: 'set', text: s, items };
   }
 
   if (/^[([]/.test(s) && /[)\]]$/.test(s) && enclosedWhole(s)) {
@@ -235,11 +242,27 @@ export function parseMathValue(text: string, options: ParseOptions = {}): MathVa
     return { kind: 'set', text: s, items };
   }
 
+  // `\frac{1 \pm \sqrt5}{2}`: a `\pm` inside is both values too.
+  const both = expandPlusMinus(s);
+  if (both.length === 2) return { kind: 'set', text: s, items: both.map(parse) };
+
   // A word of three or more letters outside any command is prose, not a product of variables.
   if (/(?<![\\A-Za-z])[A-Za-z]{3,}/.test(s)) return { kind: 'text', text: s };
   const expression = parseExpression(s);
   if (expression) return { kind: 'expression', text: s, expression };
   return { kind: 'text', text: s };
+}
+
+/**
+ * An answer with `\pm` or `\mp` in it as its two values: every `\pm` read as `+` and every `\mp`
+ * as `-`, then the other way round (the signs of one formula go together, as in
+ * `\frac{-b \pm \sqrt{d}}{2a}`). Without either, the answer itself.
+ */
+function expandPlusMinus(s: string): string[] {
+  if (!/\\(?:pm|mp)(?![A-Za-z])/.test(s)) return [s];
+  const signs = (pm: string, mp: string) =>
+    s.replace(/\\(pm|mp)(?![A-Za-z])/g, (_, which: string) => (which === 'pm' ? pm : mp));
+  return [signs('+', '-'), signs('-', '+')];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { plainTextToLatex } from './plain-text-math.js';
+
 /** An answer string with its presentation removed, and what was removed that still matters. */
 export interface NormalizedAnswer {
   text: string;
@@ -75,6 +77,13 @@ const NUMBER_WORDS = [
   'nineteen',
   'twenty',
 ];
+
+/**
+ * A trigonometric function of an angle in degrees: `\cos 40^\circ`, `\sin^2(30^{\circ})`, `\tan 45°`.
+ * Groups: the function with its power, the bracket that opens the argument, the angle.
+ */
+const TRIG_DEGREES =
+  /(\\(?:sin|cos|tan|sec|csc|cot)(?![A-Za-z])(?:\s*\^\s*(?:\{[^{}]*\}|\w))?\s*)([({]?)\s*(-?\d+(?:\.\d+)?)\s*(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree(?![A-Za-z]))/g;
 
 /** Commands whose braced argument is the text itself. */
 const TEXT_COMMANDS =
@@ -172,6 +181,7 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
   // Answers copied out of JSON or Python source keep their escapes (`\\left(`, `\\le`): one
   // backslash before a command name, except in an environment where `\\` separates rows.
   if (!/(?<!\\)\\begin\{/.test(s)) s = s.replace(/(?<!\\)\\\\(?=[A-Za-z]{2,})/g, '\\');
+  s = plainTextToLatex(s);
   s = s
     .replace(/^\$+|\$+$/g, '')
     .replace(/^\\\(|\\\)$/g, '')
@@ -192,6 +202,11 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
     s = s.replace(TEXT_COMMANDS, ' $1 ');
   }
   s = s
+    // `\cos 40^\circ` is the cosine of 40 degrees: the angle in radians, before degree signs go.
+    .replace(
+      TRIG_DEGREES,
+      (_, call: string, open: string, angle: string) => `${call}${open}(\\frac{${angle}\\pi}{180})`,
+    )
     .replace(/\^\s*\{?\s*\\circ\s*\}?/g, '')
     .replace(/\\(?:circ|degree)(?![a-zA-Z])/g, '')
     .replace(/°/g, '')
@@ -201,11 +216,16 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
     percent = true;
     return '';
   });
-  s = s.trim().replace(/[.。]+$/, '');
+  // A trailing period, and a stray backslash left where a line or a command was cut (`185\\`).
+  s = s.trim().replace(/(?:\s*(?:[.。]|\\+(?![A-Za-z{}])))+$/, '');
+  // What is left of a chain whose start was cut off (`= 90 - 25 = 65`).
+  s = s.replace(/^=\s*/, '');
   for (let prev = ''; prev !== s; ) {
     prev = s;
     s = s.replace(UNIT_SUFFIX, '').replace(LETTER_UNIT_SUFFIX, '').trim();
   }
+  // "option B", "choice (C)": the option letter.
+  s = s.replace(/^(?:option|choice)\s+(?=\(?[A-J]\)?$)/i, '');
   // An answer written as one number word ("five", "twelve").
   const word = NUMBER_WORDS.indexOf(s.toLowerCase());
   if (word >= 0) s = String(word);
@@ -222,6 +242,10 @@ export function normalizeMathAnswer(raw: string): NormalizedAnswer {
     .replace(/\\frac\s*(\w)\s*\{/g, '\\frac{$1}{')
     .replace(/\\frac\s*(\{[^{}]*\})\s*(\w)/g, '\\frac$1{$2}')
     .replace(/\\sqrt\s*(\w)/g, '\\sqrt{$1}')
+    // Primes: `f^\prime` and `f^{\prime}` are `f'`.
+    .replace(/\^\s*\{?\s*((?:\\prime\s*)+)\}?|\\prime/g, (_: string, primes?: string) =>
+      "'".repeat(primes === undefined ? 1 : (primes.match(/\\prime/g) ?? []).length),
+    )
     .replace(/\\(?:leq|leqslant)(?![a-zA-Z])/g, '\\le')
     .replace(/\\(?:geq|geqslant)(?![a-zA-Z])/g, '\\ge')
     .replace(/\\ne(?![a-zA-Z])|!=/g, '\\neq')

@@ -330,6 +330,139 @@ describe("forms from the graders' own test suites", () => {
   });
 });
 
+describe('issue 27: --explain names the rule that read each new form', () => {
+  it.each([
+    ['I get 2 + sqrt(5)', '5', 'last_number', '2 + sqrt(5)'],
+    ['The answer is 2 + sqrt(5).', '5', 'anchor', '2 + sqrt(5)'],
+    ['所以每天赚 18 美元。答案是 18。', '18', 'anchor', '18'],
+    ['따라서 정답은 18입니다.', '18', 'anchor', '18'],
+    ['So I would go with C', 'C', 'choice', 'C'],
+    ['It has to be A, not B or D.', 'A', 'choice', 'A'],
+    ['\\mathrm{B}\\cdot 3', 'B', 'bare_expression', '\\mathrm{B}\\cdot 3'],
+    ['thus the result is #### 18', '18', 'anchor', '18'],
+  ])('%j (reference %j) is read by %s', (response, reference, rule, extracted) => {
+    const got = verifyMath(response, reference, { explain: true });
+    expect(got).toMatchObject({ rule, extracted });
+    expect(got.explanation?.candidates[0]?.rule).toBeDefined();
+    expect(got.explanation?.candidates.some((c) => c.rule === rule && c.text === extracted)).toBe(true);
+  });
+});
+
+describe('issue 27: plain-text (ASCII / Python) math is an expression', () => {
+  check([
+    ['2 + sqrt(5)', '5', false],
+    ['2 + sqrt(5)', '2+\\sqrt{5}', true],
+    ['(4*sqrt(3))/9', '\\frac{4\\sqrt{3}}{9}', true],
+    ['(4*sqrt(3))/9', '9', false],
+    ['3**(1/3)', '\\sqrt[3]{3}', true],
+    ['3**(1/3)', '3', false],
+    ['sqrt(3)+sqrt(3)', '2\\sqrt{3}', true],
+    ['sqrt(3)+sqrt(3)', '3', false],
+    ['2*pi', '2\\pi', true],
+    ['x**2 + 2*x + 1', '(x+1)^2', true],
+    ['The answer is 2 + sqrt(5).', '2+\\sqrt{5}', true],
+    ['The answer is 2 + sqrt(5).', '5', false],
+    ['I get 2 + sqrt(5)', '5', false],
+    ['I get 2 + sqrt(5)', '2+\\sqrt5', true],
+    ['So the side is 4*sqrt(3)/9 units.', '\\frac{4\\sqrt3}{9}', true],
+    ['So the side is 4*sqrt(3)/9 units.', '9', false],
+    ['Final answer: 3**(1/3)', '3', false],
+    // Plain numbers in prose are still numbers.
+    ['She has 3 apples and buys 4 more, so 7 apples.', '7', true],
+  ]);
+});
+
+describe('issue 27: answer markers in other languages', () => {
+  check([
+    ['所以每天赚 9 * 2 = 18 美元。答案是 18。', '18', true],
+    ['所以每天赚 9 * 2 = 18 美元。答案是 18。', '2', false],
+    ['最终答案：$\\frac{1}{2}$', '\\frac12', true],
+    ['答：18', '18', true],
+    ['答：18', '8', false],
+    ['9 * 2 = 18 なので、答えは18です。', '18', true],
+    ['따라서 정답은 18입니다.', '18', true],
+    ['따라서 정답은 18입니다.', '8', false],
+    ['Donc 9 × 2 = 18. La réponse finale est 18.', '18', true],
+    ['Réponse : $\\frac{3}{4}$', '\\frac34', true],
+    ['Also 9 * 2 = 18. Die Antwort lautet 18.', '18', true],
+    ['Así que 9 * 2 = 18. La respuesta es 18.', '18', true],
+    ['Итак, 9 * 2 = 18. Ответ: 18', '18', true],
+    ['Итак, 9 * 2 = 18. Ответ — 18.', '18', true],
+    ['Portanto 9 * 2 = 18. A resposta é 18.', '18', true],
+    ['Ответ: 18', '18', true],
+    // Letterlike math symbols belong to no script: still math.
+    ['ℵ_0', 'ℵ_0', true],
+    // A short non-English response is prose, never one expression.
+    ['十八', '18', false],
+    ['我不知道', '18', false],
+    ['Ответ: 1:8', '18', false],
+  ]);
+});
+
+describe('issue 27: option letters in prose, and never out of an expression', () => {
+  check([
+    ['So I would go with C', 'C', true],
+    ['So I would go with C', 'A', false],
+    ['It has to be A, not B or D.', 'A', true],
+    ['It has to be A, not B or D.', 'B', false],
+    ['After checking each option, the correct choice is (B) rather than D.', 'B', true],
+    ['I think the answer is D', 'D', true],
+    ['A quick check rules out the others, so B.', 'B', true],
+    ['\\mathrm{B}\\cdot 3', 'B', false],
+    ['$\\mathrm{E}*2$', 'E', false],
+    ['\\mathrm{E}*2', 'E', false],
+    ['It could be A or B', 'A', false],
+    ['It would be A if x were positive, but since x < 0 it is C.', 'A', false],
+    ['It has to be B: A is negative and C is too large.', 'B', true],
+    ['It has to be B: A is negative and C is too large.', 'A', false],
+    ['I choose B because A is wrong.', 'B', true],
+    ['I choose B because A is wrong.', 'A', false],
+    ['The answer is B because A is too small.', 'B', true],
+    ['The answer is B because A is too small.', 'A', false],
+    ['The answer is (C), since the others fail.', 'C', true],
+    // Naming an option is not picking it.
+    ['Option A gives 12, so B.', 'B', true],
+    ['Option A gives 12, so B.', 'A', false],
+    ['选项 A 和 C 都不对，故选B', 'B', true],
+    ['选项 A 和 C 都不对，故选B', 'A', false],
+    ['The correct answer is option B', 'B', true],
+    ['Neither A nor C works. The answer to the question is B', 'B', true],
+    ['Neither A nor C works. The answer to the question is B', 'C', false],
+  ]);
+});
+
+describe('issue 27: \\pm, degrees in trig, chains, primes, stray backslashes, #### after a marker', () => {
+  check([
+    ['\\boxed{\\frac{1\\pm\\sqrt5}{2}}', '\\frac{1+\\sqrt5}{2}, \\frac{1-\\sqrt5}{2}', true],
+    ['\\boxed{\\frac{1\\pm\\sqrt5}{2}}', '\\frac{1+\\sqrt5}{2}', false],
+    ['\\boxed{\\{1\\pm 2\\}}', '\\{3,-1\\}', true],
+    ['\\boxed{\\{1\\pm 2\\}}', '\\{3,1\\}', false],
+    ['\\boxed{x = \\frac{-1 \\pm \\sqrt{5}}{2}}', '\\frac{-1+\\sqrt5}{2}, \\frac{-1-\\sqrt5}{2}', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos(40^\\circ)', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\sin 50^\\circ', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos\\frac{2\\pi}{9}', true],
+    ['\\boxed{\\cos 40^\\circ}', '\\cos 40', false],
+    ['\\boxed{\\cos 40^\\circ}', '40', false],
+    ['\\boxed{\\sin^2 30^\\circ}', '\\frac14', true],
+    ['\\boxed{\\tan(45^{\\circ})}', '1', true],
+    ['= 90 - 25 = 65', '65', true],
+    ['= 90 - 25 = 65', '90', false],
+    ['so x = 90 - 25 = 65', '65', true],
+    ['The angle is 180 - 90 - 25 = 65 degrees.', '65', true],
+    ['It is 2*3 = 6.', '6', true],
+    ['It is 6', '6', true],
+    ["\\boxed{g'(x) = 2x}", '2x', true],
+    ["\\boxed{g'}", "g'", true],
+    ["\\boxed{g'}", 'g', false],
+    ['\\boxed{185\\\\}', '185', true],
+    ['185\\', '185', true],
+    ['185\\', '18', false],
+    ['thus the result is #### 18', '18', true],
+    ['thus the result is #### 18', '1', false],
+    ['The final answer is #### 18', '18', true],
+  ]);
+});
+
 describe('variable names in equations', () => {
   it('ignores labels by default and compares them when strict', () => {
     expect(verifyMath('\\boxed{y = 3}', 'x = 3').correct).toBe(true);
@@ -445,6 +578,19 @@ describe('adversarial sizes', () => {
     expect(got.status).toBe('incorrect');
     expect(performance.now() - started).toBeLessThan(5000);
   });
+
+  it.each([
+    ['A, '.repeat(100_000), 'A', true],
+    [`${'A and '.repeat(50_000)}C`, 'A', false],
+    ['not A '.repeat(50_000), 'A', false],
+    ['would be A if '.repeat(30_000), 'B', false],
+    [`${'A 和 '.repeat(50_000)}都不对`, 'A', false],
+  ])(
+    'reads option letters of a long line without rescanning it per letter (%#)',
+    (response, reference, correct) => {
+      expect(verifyMath(response, reference).correct).toBe(correct);
+    },
+  );
 
   it('reads a thousand boxes without comparing every pair', () => {
     const boxes = Array.from({ length: 1000 }, (_, i) => `\\boxed{${i % 3}}`).join(' ');
