@@ -50,10 +50,11 @@ async function* outputValues(output: string): AsyncGenerator<{ place: string; va
 /** A Parquet row has every column; the optional fields a result left out come back as null. */
 function withoutNulls(row: unknown): unknown {
   if (typeof row !== 'object' || row === null) return row;
-  const { data_source, group, ...rest } = row as Record<string, unknown>;
+  const { data_source, group, routed_default, ...rest } = row as Record<string, unknown>;
   return {
     ...rest,
     ...(data_source !== null && { data_source }),
     ...(group !== null && { group }),
+    ...(routed_default === true && { routed_default }),
   };
 }
