@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -52,7 +52,9 @@ const pairs = jsonl(
 
 /** Stand-ins for the files the docs name, in the format each command reads. */
 function writeFixtures(dir: string, serverUrl: string, written: ReadonlySet<string>): void {
-  for (const name of ['examples', 'skills']) symlinkSync(join(repoRoot, name), join(dir, name));
+  // Copies, never links: a documented command that writes (a resumed --output) must not reach the repository.
+  for (const name of ['examples', 'skills'])
+    cpSync(join(repoRoot, name), join(dir, name), { recursive: true });
   const models = `models:\n${MODELS.map((m) => `  ${m}: {model: ${m}, base_url: ${serverUrl}, max_retries: 0}\n`).join('')}`;
   const files: Record<string, string> = {
     'models.yaml': models,
@@ -172,7 +174,7 @@ function writeFixtures(dir: string, serverUrl: string, written: ReadonlySet<stri
     'r.jsonl': 'examples/medical-rubrics.jsonl',
     'atp.jsonl': 'examples/atp-rows.jsonl',
   })) {
-    if (!written.has(name)) symlinkSync(join(repoRoot, source), join(dir, name));
+    if (!written.has(name)) copyFileSync(join(repoRoot, source), join(dir, name));
   }
   const verl = [0, 1].map((i) => ({
     data_source: 'openai/gsm8k',

@@ -38,10 +38,7 @@ const placeholderOf = (flags: string): string => /[<[]([^>\]]+)[>\]]/.exec(flags
 /** The path-valued options of a command, with their roles. */
 export function pathOptions(command: Command): Array<{ option: Option; role: PathRole }> {
   return command.options.flatMap((option) => {
-    const role = pathRoleOf(
-      option.attributeName() === 'store' ? 'store' : (option.long ?? '').replace(/^--/, ''),
-      placeholderOf(option.flags),
-    );
+    const role = pathRoleOf((option.long ?? '').replace(/^--/, ''), placeholderOf(option.flags));
     return role ? [{ option, role }] : [];
   });
 }
