@@ -65,13 +65,13 @@ export function checkPathFlags(command: Command): void {
     if (command.getOptionValueSource(key) === 'default') continue;
     const value: unknown = opts[key];
     for (const path of Array.isArray(value) ? value : [value]) {
-      if (typeof path === 'string') checkPath(option.long ?? option.flags, path, role);
+      if (typeof path === 'string') checkPath(option.long ?? option.flags, path, role, option.description);
     }
   }
   for (const { argument, index, role } of pathArguments(command)) {
     const value: unknown = command.processedArgs[index];
     for (const path of Array.isArray(value) ? value : [value]) {
-      if (typeof path === 'string') checkPath(`<${argument.name()}>`, path, role);
+      if (typeof path === 'string') checkPath(`<${argument.name()}>`, path, role, argument.description);
     }
   }
 }
@@ -86,10 +86,12 @@ function notAPath(path: string, role: PathRole): boolean {
   return /^\s*[{[]/.test(path) || !/[\\/]|\.[a-z0-9]+$/i.test(path);
 }
 
-function checkPath(flag: string, path: string, role: PathRole): void {
+function checkPath(flag: string, path: string, role: PathRole, description: string): void {
   if (notAPath(path, role) && statOf(path) === undefined) return;
+  // What the flag wants, from its help text, so the message says how to fix it ("expected the index directory (rewardkit index build)").
+  const expected = role.use === 'read' && description !== '' ? `; expected ${description}` : '';
   const fail = (problem: string): never => {
-    throw new RewardKitError('RK_USAGE', `${flag} ${path}: ${problem}`);
+    throw new RewardKitError('RK_USAGE', `${flag} ${path}: ${problem}${expected}`);
   };
   const stats = statOf(path);
   if (role.use === 'read') {
