@@ -66,7 +66,7 @@ export function extractDocCommands(root: string, path: string): DocCommand[] {
 function command(where: string, file: string, shown: string): DocCommand {
   const { words, comment } = shellWords(shown.replace(/^npx\s+/, ''));
   const exit = /\bexit (\d+)\b/.exec(comment ?? '')?.[1];
-  if (words[words.length - 1] === '&') words.pop();
+  if (words[words.length - 1]?.text === '&') words.pop();
   const argv = words.slice(1).map((w) => w.text);
   // `<file>`, `[--flag x]`, `…` and `a|b` mark a synopsis; `responses[0]` in a --map is a real value.
   const synopsis = words.some((w) => !w.quoted && /<[^>]*>|^\[|\]$|…|\|/.test(w.text));

@@ -62,7 +62,8 @@ export function safeParseSpec(
     // The shape is wrong somewhere, but every source that has a kind is still checked: a typo in a
     // kind and a bad weight are reported together, in the order they appear in the file.
     const schema = zodIssues(parsed.error.issues, [], at);
-    const covered = (path: SpecIssue['path']) => schema.some((issue) => formatPath(issue.path) === formatPath(path));
+    const covered = (path: SpecIssue['path']) =>
+      schema.some((issue) => formatPath(issue.path) === formatPath(path));
     const kinds = rawSourceIssues(value, registry, at).filter((issue) => !covered(issue.path));
     return { success: false, error: new SpecError(file, inDocumentOrder([...schema, ...kinds])) };
   }
