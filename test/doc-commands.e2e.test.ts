@@ -28,10 +28,6 @@ const SKIPPED: Array<{ match: RegExp; reason: string }> = [
     reason: 'needs the published RewardBench file (a download); the format is tested in cli-bench',
   },
   {
-    match: /^rewardkit (serve|view|index serve)\b/,
-    reason: 'a long-running server on a fixed documented port; the servers are tested in server/view e2e',
-  },
-  {
     match: /^rewardkit lab /,
     reason: 'minutes of CPU training per experiment; cli-lab.e2e runs them at test sizes',
   },
@@ -209,7 +205,20 @@ interface Run {
   stderr: string;
 }
 
-function run(argv: string[], cwd: string): Promise<Run> {
+/** Servers run until stopped: started on a free port, asked once over HTTP, then sent SIGTERM. */
+const SERVERS = /^(serve|view|index serve)$/;
+
+function run(shownArgv: string[], cwd: string): Promise<Run & { probed?: number }> {
+  const name = shownArgv[0] === 'index' ? `index ${shownArgv[1]}` : (shownArgv[0] ?? '');
+  const server = SERVERS.test(name);
+  // A documented port (8000, view's 7777) may be taken on a CI machine: the one change made to a line.
+  const argv = server
+    ? [
+        ...shownArgv.filter((_w, i) => shownArgv[i] !== '--port' && shownArgv[i - 1] !== '--port'),
+        '--port',
+        '0',
+      ]
+    : shownArgv;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(repoRoot, 'dist/cli/main.js'), ...argv], {
       cwd,
@@ -218,10 +227,42 @@ function run(argv: string[], cwd: string): Promise<Run> {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    let probed: number | undefined;
+    let probing = false;
+    const probe = () => {
+      const url = /http:\/\/[\d.]+:\d+[^\s]*/.exec(stdout + stderr)?.[0];
+      if (!server || probing || url === undefined) return;
+      probing = true;
+      const address = url.replace('0.0.0.0', '127.0.0.1');
+      const target = address.endsWith('/retrieve')
+        ? address
+        : `${address.replace(/\/$/, '')}/${name === 'serve' ? 'healthz' : ''}`;
+      fetch(
+        target,
+        target.endsWith('/retrieve')
+          ? { method: 'POST', body: JSON.stringify({ queries: ['Velmora'], topk: 1 }) }
+          : {},
+      )
+        .then((response) => {
+          probed = response.status;
+        })
+        .catch(() => {
+          probed = -1;
+        })
+        .finally(() => child.kill('SIGTERM'));
+    };
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      probe();
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      probe();
+    });
+    // A server that never says where it listens is stopped, and fails its probe.
+    if (server) setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout, stderr, ...(server && { probed }) }));
   });
 }
 
@@ -288,6 +329,13 @@ describe('commands shown in README.md and docs/', () => {
         ),
       );
       writeFixtures(dir, server.url, written);
+      // A store for the inspector to open, as `score` writes one.
+      if (shown.some((c) => c.argv.includes('runs.sqlite'))) {
+        await run(
+          ['score', '-s', 'math', '-i', 'examples/mixed.jsonl', '-o', 'runs.jsonl', '--store', 'runs.sqlite'],
+          dir,
+        );
+      }
       try {
         for (const c of shown) {
           if (skipOf(c)) continue;
@@ -297,6 +345,13 @@ describe('commands shown in README.md and docs/', () => {
           const result = await run(c.argv, dir);
           const what = `${c.where}: ${c.text} (${server.requests.length} model requests so far)\n${result.stderr.slice(-2000)}\n${result.stdout.slice(0, 600)}`;
           expect(result.stderr, what).not.toMatch(/^ {4}at |internal error/m);
+          if (
+            result.probed !== undefined ||
+            SERVERS.test(c.argv.slice(0, c.argv[0] === 'index' ? 2 : 1).join(' '))
+          ) {
+            // A server answered its probe (its health check, the inspector's page, a retrieval), then stopped cleanly on SIGTERM.
+            expect(result.probed, what).toBe(200);
+          }
           if (c.exit !== undefined) expect(result.code, what).toBe(c.exit);
           else if (!askedBefore && server.requests.length === 0) expect(result.code, what).toBe(0);
           else expect([0, 3], what).toContain(result.code);
