@@ -161,7 +161,7 @@ describe('rewardkit advantages', () => {
     expect(method.stderr).toMatch(/argument 'ppo' is invalid. Allowed choices are grpo, etr, brpo/);
     const missing = await runCli(['advantages', '--method', 'grpo', '-i', join(dir, 'nope.jsonl')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/Input file not found/);
+    expect(missing.stderr).toMatch(/--input .*nope\.jsonl: not found/);
     const brpo = await runCli(['advantages', '--method', 'brpo', '-i', input]);
     expect(brpo.code).toBe(2);
     expect(brpo.stderr).toMatch(/brpo needs a pairwise judge: --models <file> --judge <model name>/);

@@ -63,6 +63,36 @@ const modelsFile = () => {
 };
 
 describe('rewardkit judge pointwise', () => {
+  // docs/cli.md: "Try it on examples/medical-rows.jsonl with examples/medical-rubrics.jsonl".
+  test('should grade every example row with judge medical_rubric too, the inline rubric included', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    const out = join(dir, 'graded.jsonl');
+    const run = await runCli([
+      'judge',
+      'medical_rubric',
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--rubrics',
+      rubricsFile,
+      '--input',
+      rowsFile,
+      '--output',
+      out,
+      '--store',
+      'none',
+    ]);
+    expect(run.stderr).not.toMatch(/failed: [1-9]|[1-9]\d* failed/);
+    expect(run.code).toBe(0);
+    expect(readJsonl(out).map((r) => [r.id, r.status])).toEqual([
+      ['med-fever-child', 'ok'],
+      ['med-statin-grapefruit', 'ok'],
+      ['med-inline', 'ok'],
+    ]);
+  });
+
   test('should score the example rows against the example rubrics and an inline rubric', async () => {
     const { models } = modelsFile();
     scriptExamples();
@@ -247,18 +277,7 @@ describe('rewardkit score with a medical_rubric source', () => {
       `sources:\n  - kind: medical_rubric\n    params:\n      model: judge\n      rubrics: ${rubricsFile}\n      reasks: 0\n`,
     );
     const example = readJsonl(rowsFile);
-    const rows = [
-      example[0],
-      example[1],
-      // The score command carries extra fields in metadata.
-      {
-        id: 'med-inline',
-        prompt: example[2]?.prompt,
-        response: example[2]?.response,
-        metadata: { rubric: example[2]?.rubric },
-      },
-      { id: 'no-rubric', prompt: 'q', response: 'r' },
-    ];
+    const rows = [example[0], example[1], example[2], { id: 'no-rubric', prompt: 'q', response: 'r' }];
     writeFileSync(join(dir, 'in.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     const out = join(dir, 'out.jsonl');
     const run = await runCli([
@@ -306,13 +325,8 @@ describe('rewardkit score with a medical_rubric source', () => {
       join(dir, 'spec.yaml'),
       'sources:\n  - kind: medical_rubric\n    params:\n      model: judge\n      weights: {essential: 1, important: 1, highlight: 1, pitfall: 1}\n      truncation: false\n      saturation: false\n',
     );
-    const inline = readJsonl(rowsFile)[2] as Record<string, unknown>;
-    const row = {
-      id: 'med-inline',
-      prompt: inline.prompt,
-      response: inline.response,
-      metadata: { rubric: inline.rubric },
-    };
+    // The example's inline row, as score reads it (rubric in metadata.rubric).
+    const row = readJsonl(rowsFile)[2] as Record<string, unknown>;
     writeFileSync(join(dir, 'in.jsonl'), `${JSON.stringify(row)}\n`);
     const run = await runCli([
       'score',

@@ -127,7 +127,9 @@ describe('rewardkit judge pairwise --judge openrs', () => {
     const votes = await runCli([...base, '--judge', 'openrs', '--votes', '3'], { stdin: '' });
     expect(votes.code).not.toBe(0);
     expect(votes.stderr).toMatch(/--votes applies to --judge genrm only/);
-    const rubric = await runCli([...base, '--meta-rubric', 'x.md'], { stdin: '' });
+    // An existing file: the flag, not the path, is what is wrong here.
+    writeFileSync(join(dir, 'x.md'), '# meta-rubric\n');
+    const rubric = await runCli([...base, '--meta-rubric', join(dir, 'x.md')], { stdin: '' });
     expect(rubric.stderr).toMatch(/--meta-rubric and --domains apply to --judge openrs only/);
     const unknown = await runCli([...base, '--judge', 'vibes'], { stdin: '' });
     expect(unknown.code).toBe(2);

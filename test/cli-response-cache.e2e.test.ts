@@ -101,7 +101,7 @@ describe('a judge command with a missing input', () => {
       { env },
     );
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/Input file not found: .*nope\.jsonl/);
+    expect(run.stderr).toMatch(/--input .*nope\.jsonl: not found/);
     expect(existsSync(env.REWARDKIT_STORE)).toBe(false);
   });
 });

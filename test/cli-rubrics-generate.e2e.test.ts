@@ -295,7 +295,10 @@ describe('rewardkit rubrics generate', () => {
     const unknown = await runCli(args.map((a) => (a === 'w' ? 'nope' : a)));
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no model named "nope"/);
-    const noModels = await runCli(['rubrics', 'generate', '-a', 'a', '-w', 'w', '-i', 'x', '-o', 'y'], {
+    // An existing input: the missing models file, not the path, is what is wrong here.
+    const queries = join(tempDir(), 'queries.jsonl');
+    writeFileSync(queries, '{"id": "q1", "query": "q"}\n');
+    const noModels = await runCli(['rubrics', 'generate', '-a', 'a', '-w', 'w', '-i', queries, '-o', 'y'], {
       env: { REWARDKIT_MODELS: '' },
     });
     expect(noModels.code).toBe(2);

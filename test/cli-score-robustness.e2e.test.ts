@@ -9,7 +9,7 @@ const mathRows = (n: number) =>
 describe('rewardkit score: paths, locks and signals', () => {
   test.each([
     ['an output in a missing folder', (dir: string) => join(dir, 'nope', 'out.jsonl'), 'does not exist'],
-    ['an output that is a folder', (dir: string) => dir, 'is a directory'],
+    ['an output that is a folder', (dir: string) => dir, 'is a folder; give a file path'],
   ])('should refuse %s with one line and no stack trace', async (_, outputOf, message) => {
     const dir = tempDir();
     writeFileSync(join(dir, 'in.jsonl'), mathRows(1));

@@ -261,7 +261,7 @@ describe('rewardkit score', () => {
       1,
       /Unknown preset "mth" \(did you mean "math"\?\)/,
     ],
-    [['score', '--input', 'nope.jsonl', '--output', '/dev/null'], 2, /Input file not found: nope\.jsonl/],
+    [['score', '--input', 'nope.jsonl', '--output', '/dev/null'], 2, /--input nope\.jsonl: not found/],
     [['score', '--input', 'examples/mixed.jsonl'], 2, /required option '-o, --output <file>' not specified/],
     [
       ['score', '-c', '0', '--input', 'x', '--output', 'y'],

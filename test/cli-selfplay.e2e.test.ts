@@ -110,7 +110,9 @@ describe('rewardkit index', { timeout: 120_000 }, () => {
     });
     const missing = await runCli(['index', 'query', '--index', join(dir, 'nope'), 'x']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/nope\/index\.json: cannot read the BM25 index .*rewardkit index build/);
+    expect(missing.stderr).toMatch(
+      /--index .*nope: not found; expected the index directory \(rewardkit index build\)/,
+    );
   });
 });
 

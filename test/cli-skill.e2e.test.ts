@@ -50,7 +50,7 @@ describe('rewardkit skill validate', () => {
   test('should refuse a path that is not a directory with a usage error', async () => {
     const run = await runCli(['skill', 'validate', join(tempDir(), 'missing')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/Not a directory: .*missing; pass a skill package directory/);
+    expect(run.stderr).toMatch(/<dir> .*missing: not found; expected the skill package directory/);
   });
 });
 

@@ -25,7 +25,7 @@ import { tracedCalls } from './traced-calls.js';
  */
 const inlineRubric = JSON.parse(
   readFileSync(join(repoRoot, 'examples/medical-rows.jsonl'), 'utf8').trim().split('\n')[2] as string,
-).rubric;
+).metadata.rubric;
 const samples: Record<string, Sample> = {
   genrm: {
     id: 'g',

@@ -1,9 +1,9 @@
 /** Exit codes, documented in `rewardkit --help`. */
 export const EXIT = {
   ok: 0,
-  /** The command could not run: bad spec, missing file, internal error. */
+  /** The command could not run: bad spec, unreadable content, a system error mid-run, internal error. */
   error: 1,
-  /** Wrong flags or arguments. */
+  /** Wrong flags or arguments, a path flag included (missing file, folder for a file). */
   usage: 2,
   /** The command ran, but some rows failed (see the summary and the output's `errors`). */
   rowsFailed: 3,

@@ -1,9 +1,10 @@
 import { Command, Help } from 'commander';
+import { checkPathFlags } from './check-path-flags.js';
 import type { CommandState } from './command-state.js';
 import { TOP_LEVEL_COMMANDS } from './top-level-commands.js';
 
 const EPILOG = `
-Exit codes: 0 done; 1 could not run (bad spec, missing file); 2 bad flags;
+Exit codes: 0 done; 1 could not run (bad spec); 2 bad flags or paths (missing file, folder);
             3 ran, but some rows failed (each is in the output with its reason); 130 interrupted.
 
 Quick start:
@@ -44,6 +45,8 @@ export async function createProgram(
     else unloadedTerms.set(command, entry.term);
   }
   overrideExitEverywhere(program);
+  // Every path a command line gives is checked before any command starts work (see check-path-flags.ts).
+  program.hook('preAction', (_program, action) => checkPathFlags(action));
   return program;
 }
 

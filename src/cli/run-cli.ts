@@ -22,7 +22,18 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       process.stderr.write(`rewardkit: ${error.message}\n`);
       return error.code === 'RK_USAGE' ? EXIT.usage : EXIT.error;
     }
+    if (isSystemError(error)) {
+      // The machine refused (a full disk, a file that takes no writes): no bug of ours, so no stack.
+      process.stderr.write(`rewardkit: ${error.message}\n`);
+      return EXIT.error;
+    }
     process.stderr.write(`rewardkit: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT.error;
   }
+}
+
+/** An error from a system call (`EIO: i/o error, write`), which carries its errno code and call. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
 }

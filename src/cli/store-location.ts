@@ -62,8 +62,9 @@ export async function openStoreForReading(flag: string | undefined): Promise<Sto
     return openPostgresStore(location, { ...(leaseMs !== undefined && { leaseMs }), ...postgresTimeouts() });
   }
   if (!existsSync(location)) {
+    // A missing file a flag names is a usage error (exit 2), as for every other input flag.
     throw new RewardKitError(
-      'RK_STORE',
+      'RK_USAGE',
       `No store at ${location}; score something first (rewardkit score … writes it) or point --store (or REWARDKIT_STORE) at one`,
     );
   }

@@ -5,6 +5,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, test } from 'vitest';
 import type { DatasetRecord } from './dataset-record.js';
 import { parquetRowCount, plainValue, readParquetRecords } from './parquet-records.js';
+import { writeDamagedParquet } from './test-utils/damaged-parquet.js';
 import { writeVerlParquet } from './test-utils/verl-parquet.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'rk-parquet-'));
@@ -69,5 +70,21 @@ describe('plainValue', () => {
     ['x', 'x'],
   ])('should turn %s into %s', (input, output) => {
     expect(plainValue(input)).toEqual(output);
+  });
+});
+
+describe('readParquetRecords on a damaged file', () => {
+  test('should name the file, the row group and the column of a corrupt page, after the rows before it', async () => {
+    const path = join(dir(), 'damaged.parquet');
+    writeDamagedParquet(path, 'response', 1);
+    const seen: DatasetRecord[] = [];
+    const read = (async () => {
+      for await (const record of readParquetRecords(path)) seen.push(record);
+    })();
+    await expect(read).rejects.toThrow(
+      `${path}: row group 2 of 3 (rows 11–20), column "response": cannot be decoded, the file is damaged (`,
+    );
+    await expect(read).rejects.toMatchObject({ code: 'RK_INPUT_PARSE' });
+    expect(seen).toHaveLength(10);
   });
 });

@@ -6,7 +6,9 @@ import type { RowOrigin } from './sample-row.js';
 /** The file's footer, or an error naming the file: a `.parquet` path is never read as text. */
 async function openParquet(path: string) {
   // Loaded on first use: commands that read JSONL do not pay for the Parquet reader at start-up.
-  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import(
+    'hyparquet'
+  );
   // hyparquet reads snappy itself; ZSTD (polars' default), GZIP, BROTLI and LZ4 need these.
   const { compressors } = await import('hyparquet-compressors');
   const file = await asyncBufferFromFile(path);
@@ -19,7 +21,8 @@ async function openParquet(path: string) {
       `${path}: not a readable Parquet file: ${(error as Error).message}`,
     );
   }
-  return { file, metadata, compressors, parquetReadObjects };
+  const columns = parquetSchema(metadata).children.map((child) => child.element.name);
+  return { file, metadata, compressors, columns, parquetReadObjects };
 }
 
 /** Rows in a Parquet file, from its footer alone (for a progress bar's total). */
@@ -36,13 +39,39 @@ export async function* readParquetRecords(
   path: string,
   where: Omit<RowOrigin, 'line' | 'unit'> = { file: path },
 ): AsyncGenerator<DatasetRecord> {
-  const { file, metadata, compressors, parquetReadObjects } = await openParquet(path);
+  const { file, metadata, compressors, columns, parquetReadObjects } = await openParquet(path);
   // Only INT64 columns yield bigints; without one the rows need no second pass.
   const hasInt64 = metadata.schema.some((element) => element.type === 'INT64');
+  const read = (rowStart: number, rowEnd: number, only?: string[]) =>
+    parquetReadObjects({ file, metadata, compressors, rowStart, rowEnd, ...(only && { columns: only }) });
   let start = 0;
-  for (const group of metadata.row_groups) {
+  for (const [g, group] of metadata.row_groups.entries()) {
     const end = start + Number(group.num_rows);
-    const rows = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await read(start, end);
+    } catch (error) {
+      // A damaged page surfaces as the decoder's own words (`thrift unhandled type: 15`); read the
+      // group's columns one by one to say which column holds it.
+      let column: string | undefined;
+      for (const name of columns) {
+        if (
+          await read(start, end, [name]).then(
+            () => false,
+            () => true,
+          )
+        ) {
+          column = name;
+          break;
+        }
+      }
+      const groupText = `row group ${g + 1} of ${metadata.row_groups.length} (rows ${start + 1}–${end})`;
+      throw new RewardKitError(
+        'RK_INPUT_PARSE',
+        `${path}: ${groupText}${column === undefined ? '' : `, column "${column}"`}: cannot be decoded, the file is damaged (${(error as Error).message})`,
+        { cause: error },
+      );
+    }
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       yield {

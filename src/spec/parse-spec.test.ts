@@ -48,8 +48,29 @@ describe('parseSpec', () => {
     );
     expect(error).toBeInstanceOf(SpecError);
     expect(error.issues.map((i) => [i.code, i.path.join('.'), i.position?.line])).toEqual([
+      ['unknown_kind', 'sources.0.kind', 2],
+      ['params', 'sources.1.params.pattern', 5],
       ['schema', 'sources.2.weight', 7],
       ['schema', 'aggregate', 9],
+    ]);
+    expect(error.message).toContain('Unknown source kind "mathh" (did you mean "math"?)');
+  });
+
+  test('should report a kind typo in a route together with a bad weight', () => {
+    const error = issuesOf(
+      [
+        'routes:',
+        '  - data_source: gsm8k',
+        '    spec:',
+        '      sources:',
+        '        - kind: mathh', // line 5
+        '          weight: -2', // line 6
+        'default: math',
+      ].join('\n'),
+    );
+    expect(error.issues.map((i) => [i.code, i.path.join('.'), i.position?.line])).toEqual([
+      ['unknown_kind', 'routes.0.spec.sources.0.kind', 5],
+      ['schema', 'routes.0.spec.sources.0.weight', 6],
     ]);
   });
 

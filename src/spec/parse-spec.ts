@@ -6,7 +6,7 @@ import { sourceName } from './aggregate.js';
 import { closestName } from './closest-name.js';
 import { presetNames, presetText } from './presets.js';
 import { type SourceKindRegistry, sourceKinds } from './source-kinds.js';
-import { SpecError, type SpecIssue } from './spec-error.js';
+import { formatPath, SpecError, type SpecIssue } from './spec-error.js';
 import {
   type LeafSpec,
   LeafSpecSchema,
@@ -59,7 +59,13 @@ export function safeParseSpec(
   const routed = typeof value === 'object' && value !== null && 'routes' in value;
   const parsed = (routed ? RoutedSpecSchema : LeafSpecSchema).safeParse(value);
   if (!parsed.success) {
-    return { success: false, error: new SpecError(file, zodIssues(parsed.error.issues, [], at)) };
+    // The shape is wrong somewhere, but every source that has a kind is still checked: a typo in a
+    // kind and a bad weight are reported together, in the order they appear in the file.
+    const schema = zodIssues(parsed.error.issues, [], at);
+    const covered = (path: SpecIssue['path']) =>
+      schema.some((issue) => formatPath(issue.path) === formatPath(path));
+    const kinds = rawSourceIssues(value, registry, at).filter((issue) => !covered(issue.path));
+    return { success: false, error: new SpecError(file, inDocumentOrder([...schema, ...kinds])) };
   }
   const issues: SpecIssue[] = [];
   const resolved = routed
@@ -153,23 +159,8 @@ function checkLeaf(
       });
     }
     seen.set(name, i);
-    const kind = registry.get(source.kind);
-    if (!kind) {
-      const hint = closestName(source.kind, [...registry.keys()]);
-      issues.push({
-        code: 'unknown_kind',
-        path: [...here, 'kind'],
-        message: `Unknown source kind "${source.kind}"${hint ? ` (did you mean "${hint}"?)` : ''}; known kinds: ${[...registry.keys()].join(', ')}`,
-        position: at([...here, 'kind']),
-      });
-      return source;
-    }
-    const params = kind.params.safeParse(source.params);
-    if (!params.success) {
-      issues.push(...zodIssues(params.error.issues, [...here, 'params'], at, 'params'));
-      return source;
-    }
-    return { ...source, params: params.data as Record<string, unknown> };
+    const params = checkKindAndParams(source, here, registry, issues, at);
+    return params === undefined ? source : { ...source, params };
   });
   const leaf: LeafSpec = { ...spec, sources };
   if (leaf.aggregate === 'weighted_mean' && sources.every((s) => s.weight === 0)) {
@@ -182,6 +173,72 @@ function checkLeaf(
     });
   }
   return leaf;
+}
+
+/** Checks a source's kind and the params that kind takes; returns the parsed params, or undefined after an issue. */
+function checkKindAndParams(
+  source: { kind: string; params?: unknown },
+  here: Path,
+  registry: SourceKindRegistry,
+  issues: SpecIssue[],
+  at: (path: Path) => SpecIssue['position'],
+): Record<string, unknown> | undefined {
+  const kind = registry.get(source.kind);
+  if (!kind) {
+    const hint = closestName(source.kind, [...registry.keys()]);
+    issues.push({
+      code: 'unknown_kind',
+      path: [...here, 'kind'],
+      message: `Unknown source kind "${source.kind}"${hint ? ` (did you mean "${hint}"?)` : ''}; known kinds: ${[...registry.keys()].join(', ')}`,
+      position: at([...here, 'kind']),
+    });
+    return undefined;
+  }
+  const params = kind.params.safeParse(source.params);
+  if (!params.success) {
+    issues.push(...zodIssues(params.error.issues, [...here, 'params'], at, 'params'));
+    return undefined;
+  }
+  return params.data as Record<string, unknown>;
+}
+
+/** Kind and params issues of every source in a document whose shape did not parse. */
+function rawSourceIssues(
+  value: unknown,
+  registry: SourceKindRegistry,
+  at: (path: Path) => SpecIssue['position'],
+): SpecIssue[] {
+  const issues: SpecIssue[] = [];
+  const leaf = (spec: unknown, path: Path) => {
+    const sources = (spec as { sources?: unknown } | null)?.sources;
+    if (!Array.isArray(sources)) return;
+    sources.forEach((source: unknown, i) => {
+      const kind = (source as { kind?: unknown } | null)?.kind;
+      if (typeof kind === 'string' && kind !== '') {
+        // As the schema's default: a source without params has `{}`.
+        const params = (source as { params?: unknown }).params ?? {};
+        checkKindAndParams({ kind, params }, [...path, 'sources', i], registry, issues, at);
+      }
+    });
+  };
+  const routes = (value as { routes?: unknown } | null)?.routes;
+  if (Array.isArray(routes)) {
+    routes.forEach((route: unknown, i) => {
+      leaf((route as { spec?: unknown } | null)?.spec, ['routes', i, 'spec']);
+    });
+    leaf((value as { default?: unknown }).default, ['default']);
+  } else leaf(value, []);
+  return issues;
+}
+
+/** Issues sorted by where they are in the file; those without a place keep their order, last. */
+function inDocumentOrder(issues: SpecIssue[]): SpecIssue[] {
+  const key = (issue: SpecIssue) =>
+    issue.position ? issue.position.line * 1e6 + issue.position.column : Number.POSITIVE_INFINITY;
+  return issues
+    .map((issue, i) => ({ issue, i }))
+    .sort((a, b) => key(a.issue) - key(b.issue) || a.i - b.i)
+    .map(({ issue }) => issue);
 }
 
 function resolvePresetRef(

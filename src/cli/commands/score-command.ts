@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandState } from '../command-state.js';
 import { DATASET_INPUT_HELP, requireDatasetInput } from '../dataset-input-flags.js';
+import { runSpecName } from '../run-spec-name.js';
 import { addScoringOptions, runScoring, type ScoringFlags } from '../scoring-run.js';
 
 interface ScoreFlags extends ScoringFlags {
@@ -37,6 +38,7 @@ Models file (for judge sources such as "genrm"; keys come from the environment):
     .action(async (flags: ScoreFlags) => {
       requireDatasetInput(flags.input);
       const { loadSpec } = await import('../../spec/index.js');
-      await runScoring(loadSpec(flags.spec), flags.spec, flags, state);
+      const spec = loadSpec(flags.spec);
+      await runScoring(spec, runSpecName(spec, flags.spec), flags, state);
     });
 }

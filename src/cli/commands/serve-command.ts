@@ -17,6 +17,7 @@ import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { port } from '../port-flag.js';
+import { runSpecName } from '../run-spec-name.js';
 import { createScoringEvaluator, TRACES_FLAG_HELP, workersOption } from '../scoring-evaluator.js';
 import {
   parseProcesses,
@@ -231,7 +232,11 @@ Examples:
           ? undefined
           : { id: child.runId }
         : store
-          ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
+          ? await store.createRun({
+              spec_name: `serve:${runSpecName(spec, flags.spec)}`,
+              spec,
+              input: 'http',
+            })
           : undefined;
       const { encodeSqliteResults, openSqliteShard } = await import('../../store/index.js');
       // One process with a SQLite file inserts on a thread with its own connection, so the event
@@ -407,7 +412,7 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
   let merger: ShardMerger | undefined;
   try {
     const run = store
-      ? await store.createRun({ spec_name: `serve:${flags.spec}`, spec, input: 'http' })
+      ? await store.createRun({ spec_name: `serve:${runSpecName(spec, flags.spec)}`, spec, input: 'http' })
       : undefined;
     const { isSqliteStore, runShardsFolder, startShardMerger } = await import('../../store/index.js');
     const log = (line: string) => process.stderr.write(`rewardkit serve: ${line}\n`);
