@@ -4,12 +4,21 @@ import { workerEntry } from '../../core/index.js';
 import { type CodeLimits, type CodeTest, type CodeTestResult, DEFAULT_LIMITS } from './code-test.js';
 import type { QuickJsAnswer, QuickJsJob } from './quickjs-worker.js';
 
+/** How long past its time limit a test may go undecided before its worker is terminated. */
+export const QUICKJS_OVERRUN_GRACE_MS = 500;
+/** A worker whose QuickJS heap grew past this is terminated after its job, freeing the memory. */
+export const QUICKJS_RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
+// A worker that has not started a job's first test by then (loading failed quietly) is stopped.
+const STARTUP_MS = 30_000;
+
 /**
  * QuickJS on worker threads. QuickJS's interrupt handler ends a spinning program at its deadline,
  * but until then the thread running it is busy: on the main thread that froze every request of the
  * server (a `while(true){}` held `/healthz` for the whole run). Here each program runs on one of
- * `size` workers; a worker that overruns its budget by more than a grace period is terminated and
- * replaced, so even a program that escaped the interrupt handler cannot hold a worker.
+ * `size` workers, and each test is timed from when it starts: one that is not decided within
+ * {@link QUICKJS_OVERRUN_GRACE_MS} of its time limit (a single `JSON.stringify` or garbage
+ * collection of a huge heap never reaches the interrupt handler) is a `timeout`, its worker is
+ * terminated and replaced, and the program's remaining tests go on in a fresh worker.
  */
 export interface QuickJsPool {
   run(
@@ -27,7 +36,12 @@ interface Slot {
 }
 
 interface Pending {
-  readonly job: QuickJsJob;
+  readonly code: string;
+  readonly tests: readonly CodeTest[];
+  readonly limits: CodeLimits;
+  readonly strict: boolean;
+  /** Results so far, in test order; a job resumed on a fresh worker starts after them. */
+  readonly results: CodeTestResult[];
   readonly resolve: (results: CodeTestResult[]) => void;
   readonly reject: (error: Error) => void;
 }
@@ -62,12 +76,25 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
   };
 
   const start = (slot: Slot, pending: Pending) => {
-    const { job } = pending;
+    const job: QuickJsJob = {
+      id: nextId++,
+      code: pending.code,
+      tests: pending.tests.slice(pending.results.length),
+      firstIndex: pending.results.length,
+      limits: pending.limits,
+      strict: pending.strict,
+    };
     slot.busy = true;
     slot.worker.ref();
-    const timeoutMs = job.limits.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
-    const budgetMs = job.tests.length * (timeoutMs + 1000) + 5000;
-    const finish = (settle: () => void, keep: boolean) => {
+    const timeoutMs = pending.limits.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+    let running: { index: number; since: number } | undefined;
+    let heard = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(overrun, ms);
+    };
+    const release = (keep: boolean) => {
       clearTimeout(watchdog);
       slot.worker.off('message', onMessage);
       slot.worker.off('error', onError);
@@ -78,33 +105,59 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
       } else {
         retire(slot);
       }
-      settle();
-      dispatch();
     };
+    const complete = () => pending.results.length === pending.tests.length;
     const onMessage = (answer: QuickJsAnswer) => {
       if (answer.id !== job.id) return;
-      if ('error' in answer) finish(() => pending.reject(new Error(answer.error)), true);
-      else finish(() => pending.resolve(answer.results), true);
+      heard = true;
+      switch (answer.kind) {
+        case 'started':
+          running = { index: answer.index, since: performance.now() };
+          arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
+          return;
+        case 'finished':
+          running = undefined;
+          pending.results.push(answer.result);
+          // The verdict goes out now; the worker frees the test's memory after it.
+          if (complete()) pending.resolve(pending.results);
+          arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
+          return;
+        case 'done':
+          release(answer.heapBytes <= QUICKJS_RETIRE_HEAP_BYTES);
+          dispatch();
+          return;
+        case 'error':
+          release(true);
+          pending.reject(new Error(answer.error));
+          dispatch();
+      }
     };
-    const onError = (error: Error) => finish(() => pending.reject(error), false);
-    const onExit = (code: number) =>
-      finish(() => pending.reject(new Error(`the QuickJS worker exited with code ${code}`)), false);
-    const watchdog = setTimeout(
-      () =>
-        finish(
-          () =>
-            pending.resolve(
-              job.tests.map((_, index) => ({
-                index,
-                status: 'timeout',
-                reason: `exceeded ${timeoutMs} ms; the worker running it was stopped`,
-                elapsed_ms: budgetMs,
-              })),
-            ),
-          false,
-        ),
-      budgetMs,
-    );
+    const overrun = () => {
+      if (running) {
+        pending.results.push({
+          index: running.index,
+          status: 'timeout',
+          reason: `exceeded ${timeoutMs} ms; the worker running it was stopped`,
+          elapsed_ms: performance.now() - running.since,
+        });
+      }
+      release(false);
+      if (!heard) {
+        pending.reject(new Error(`the QuickJS worker did not start within ${STARTUP_MS} ms`));
+      } else if (complete()) {
+        if (running) pending.resolve(pending.results);
+      } else {
+        queue.unshift(pending);
+      }
+      dispatch();
+    };
+    const onError = (error: Error) => {
+      release(false);
+      if (!complete()) pending.reject(error);
+      dispatch();
+    };
+    const onExit = (code: number) => onError(new Error(`the QuickJS worker exited with code ${code}`));
+    arm(STARTUP_MS);
     slot.worker.on('message', onMessage);
     slot.worker.on('error', onError);
     slot.worker.on('exit', onExit);
@@ -113,8 +166,9 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
 
   return {
     run(code, tests, limits, strict) {
+      if (tests.length === 0) return Promise.resolve([]);
       return new Promise((resolve, reject) => {
-        queue.push({ job: { id: nextId++, code, tests, limits, strict }, resolve, reject });
+        queue.push({ code, tests, limits, strict, results: [], resolve, reject });
         dispatch();
       });
     },
