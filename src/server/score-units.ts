@@ -20,6 +20,8 @@ export interface ScoreUnitsRequest {
   /** Aborts when the client goes away. */
   readonly signal: AbortSignal;
   readonly deadlineMs: number;
+  /** When the deadline started (`performance.now()`; default now): reading the body spent part of it. */
+  readonly startedAt?: number;
 }
 
 const metaOf = (sample: Sample) => ({
@@ -45,10 +47,12 @@ export async function scoreUnits(
     controller.abort(new RequestStop('disconnect', 'the client closed the connection before the answer'));
   request.signal.addEventListener('abort', onDisconnect, { once: true });
   if (request.signal.aborted) onDisconnect();
-  const timer = setTimeout(
-    () => controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`)),
-    deadlineMs,
-  );
+  const onDeadline = () =>
+    controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`));
+  const leftMs = (request.startedAt ?? performance.now()) + deadlineMs - performance.now();
+  // Spent before scoring began: nothing starts, every sample is recorded as not scored.
+  if (leftMs <= 0) onDeadline();
+  const timer = setTimeout(onDeadline, Math.max(0, leftMs));
   const done: Array<RewardResult[] | undefined> = units.map(() => undefined);
   try {
     const jobs = service.queue.submit(
