@@ -44,7 +44,7 @@ export interface JavaScriptTestHooks {
 
 export interface JavaScriptTestRun {
   readonly results: CodeTestResult[];
-  /** Bytes the QuickJS heap holds after the run (it never shrinks). */
+  /** Bytes the largest QuickJS heap of the run held (a heap never shrinks). */
   readonly heapBytes: number;
 }
 
@@ -59,13 +59,15 @@ export async function runJavaScriptTests(
 ): Promise<JavaScriptTestRun> {
   const limitBytes = (limits.memoryMb ?? DEFAULT_LIMITS.memoryMb) * 1024 * 1024;
   const results: CodeTestResult[] = [];
-  let heap = await quickjsHeap(limitBytes);
+  // The largest heap used, a discarded one included: its memory is freed only with the worker.
+  let heapBytes = 0;
   for (const [offset, test] of tests.entries()) {
-    heap = await quickjsHeap(limitBytes);
+    const heap = await quickjsHeap(limitBytes);
     hooks.started?.(firstIndex + offset);
     results.push(runOne(heap, code, test, firstIndex + offset, limits, strict, hooks.finished));
+    heapBytes = Math.max(heapBytes, heap.bytes());
   }
-  return { results, heapBytes: heap.bytes() };
+  return { results, heapBytes };
 }
 
 /** One evaluation: its completion value, or why it threw (as a result minus index and timing). */

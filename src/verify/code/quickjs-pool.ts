@@ -50,6 +50,7 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 0;
+  let closed = false;
 
   const spawnSlot = (): Slot => {
     const entry = workerEntry(new URL('./quickjs-worker.js', import.meta.url));
@@ -99,6 +100,7 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
       slot.worker.off('message', onMessage);
       slot.worker.off('error', onError);
       slot.worker.off('exit', onExit);
+      if (closed) return;
       if (keep) {
         slot.busy = false;
         slot.worker.unref();
@@ -166,6 +168,7 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
 
   return {
     run(code, tests, limits, strict) {
+      if (closed) return Promise.reject(new Error('the QuickJS pool was closed'));
       if (tests.length === 0) return Promise.resolve([]);
       return new Promise((resolve, reject) => {
         queue.push({ code, tests, limits, strict, results: [], resolve, reject });
@@ -173,8 +176,16 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
       });
     },
     async close() {
+      closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the QuickJS pool was closed'));
-      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+      // Ref'd until they are gone: an unref'd worker's terminate() does not keep the process
+      // alive, and a caller awaiting close() would see the process exit under it.
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          slot.worker.ref();
+          return slot.worker.terminate();
+        }),
+      );
     },
   };
 }
