@@ -328,6 +328,24 @@ describe('JavaScript in QuickJS', () => {
     expect(report.results[0]?.reason).toMatch(/the worker running it was stopped/);
   });
 
+  test('should go on in a fresh worker after a test that grew the heap, with every result in place', async () => {
+    // ~100 MB of arrays on the first test: past the size at which its worker is retired.
+    const code =
+      'if (input === "big") { const a = []; for (let i = 0; i < 60; i++) a.push(new Float64Array(2e5)); }\nconsole.log("ok");';
+    const tests = ['big', 'small', 'big', 'small'].map((stdin) => ({
+      kind: 'stdio' as const,
+      stdin,
+      expected_stdout: 'ok',
+    }));
+    const report = await sandbox.runTests({ language: 'javascript', code }, tests, { memoryMb: 256 });
+    expect(report.results.map((r) => [r.index, r.status])).toEqual([
+      [0, 'passed'],
+      [1, 'passed'],
+      [2, 'passed'],
+      [3, 'passed'],
+    ]);
+  });
+
   test('should report memory when the heap is too full to build the error (QuickJS throws null)', async () => {
     const report = await sandbox.runTests(
       { language: 'javascript', code: 'const a = []; while (true) a.push(new Array(1e5).fill(1.5));' },

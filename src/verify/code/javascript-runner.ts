@@ -8,7 +8,7 @@ import {
   sameOutput,
 } from './code-test.js';
 import { JAVASCRIPT_SEAL } from './javascript-test-guards.js';
-import { newQuickJsHeap, type QuickJsHeap } from './quickjs-heap.js';
+import { newQuickJsHeap, QUICKJS_RETIRE_HEAP_BYTES, type QuickJsHeap } from './quickjs-heap.js';
 import { createQuickJsTextReader, type QuickJsTextReader } from './quickjs-text.js';
 import { tightenEquality } from './tighten-equality.js';
 
@@ -36,19 +36,17 @@ const discardHeap = () => {
 
 /** What the runner reports as it goes, so a supervisor can time each test and keep its result. */
 export interface JavaScriptTestHooks {
-  /** Test `index` starts now. */
+  /** The run's first test starts now; each later one starts as the one before it is reported. */
   readonly started?: (index: number) => void;
-  /** Test `result.index` is decided (sent before its runtime is freed, which can take a while). */
-  readonly finished?: (result: CodeTestResult) => void;
+  /** Test `result.index` is decided; `heapBytes` is what the heap holds (it never shrinks). */
+  readonly finished?: (result: CodeTestResult, heapBytes: number) => void;
 }
 
-export interface JavaScriptTestRun {
-  readonly results: CodeTestResult[];
-  /** Bytes the largest QuickJS heap of the run held (a heap never shrinks). */
-  readonly heapBytes: number;
-}
-
-/** Runs `tests`, numbering them from `firstIndex` (a run resumed after a stopped worker). */
+/**
+ * Runs `tests`, numbering them from `firstIndex` (a run resumed after a stopped worker). Stops
+ * after a test that grew the heap past {@link QUICKJS_RETIRE_HEAP_BYTES}, leaving that heap
+ * unfreed: the worker is to be terminated, and the remaining tests resumed in a fresh one.
+ */
 export async function runJavaScriptTests(
   code: string,
   tests: readonly CodeTest[],
@@ -56,18 +54,19 @@ export async function runJavaScriptTests(
   strict: boolean,
   hooks: JavaScriptTestHooks = {},
   firstIndex = 0,
-): Promise<JavaScriptTestRun> {
+): Promise<CodeTestResult[]> {
   const limitBytes = (limits.memoryMb ?? DEFAULT_LIMITS.memoryMb) * 1024 * 1024;
   const results: CodeTestResult[] = [];
-  // The largest heap used, a discarded one included: its memory is freed only with the worker.
-  let heapBytes = 0;
   for (const [offset, test] of tests.entries()) {
     const heap = await quickjsHeap(limitBytes);
-    hooks.started?.(firstIndex + offset);
-    results.push(runOne(heap, code, test, firstIndex + offset, limits, strict, hooks.finished));
-    heapBytes = Math.max(heapBytes, heap.bytes());
+    if (offset === 0) hooks.started?.(firstIndex);
+    const result = runOne(heap, code, test, firstIndex + offset, limits, strict, (decided) =>
+      hooks.finished?.(decided, heap.bytes()),
+    );
+    results.push(result);
+    if (heap.bytes() > QUICKJS_RETIRE_HEAP_BYTES) break;
   }
-  return { results, heapBytes };
+  return results;
 }
 
 /** One evaluation: its completion value, or why it threw (as a result minus index and timing). */
@@ -184,16 +183,20 @@ function runOne(
   };
   try {
     const result = judge();
-    // Before the runtime is freed: freeing a full heap of small objects takes seconds.
     finished?.(result);
     return result;
   } finally {
-    try {
-      reader.dispose();
-      vm.dispose();
-      runtime.dispose();
-    } catch {
+    if (heap.bytes() > QUICKJS_RETIRE_HEAP_BYTES) {
+      // Not freed here (seconds, for a full heap): the worker is terminated instead.
       discardHeap();
+    } else {
+      try {
+        reader.dispose();
+        vm.dispose();
+        runtime.dispose();
+      } catch {
+        discardHeap();
+      }
     }
   }
 }

@@ -17,6 +17,11 @@ const { Memory } = (
 ).WebAssembly;
 
 const PAGE = 64 * 1024;
+/**
+ * A heap grown past this is never freed object by object (a full heap of small objects takes
+ * seconds to free): its worker is terminated instead, which returns the memory at once.
+ */
+export const QUICKJS_RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
 /** The interpreter's own initial memory (its static data, stack and first heap): the smallest heap. */
 export const QUICKJS_MIN_HEAP_BYTES = 16 * 1024 * 1024;
 

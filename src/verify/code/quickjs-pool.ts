@@ -2,12 +2,11 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../core/index.js';
 import { type CodeLimits, type CodeTest, type CodeTestResult, DEFAULT_LIMITS } from './code-test.js';
+import { QUICKJS_RETIRE_HEAP_BYTES } from './quickjs-heap.js';
 import type { QuickJsAnswer, QuickJsJob } from './quickjs-worker.js';
 
 /** How long past its time limit a test may go undecided before its worker is terminated. */
 export const QUICKJS_OVERRUN_GRACE_MS = 500;
-/** A worker whose QuickJS heap grew past this is terminated after its job, freeing the memory. */
-export const QUICKJS_RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
 // A worker that has not started a job's first test by then (loading failed quietly) is stopped.
 const STARTUP_MS = 30_000;
 
@@ -18,7 +17,9 @@ const STARTUP_MS = 30_000;
  * `size` workers, and each test is timed from when it starts: one that is not decided within
  * {@link QUICKJS_OVERRUN_GRACE_MS} of its time limit (a single `JSON.stringify` or garbage
  * collection of a huge heap never reaches the interrupt handler) is a `timeout`, its worker is
- * terminated and replaced, and the program's remaining tests go on in a fresh worker.
+ * terminated and replaced, and the program's remaining tests go on in a fresh worker. A worker
+ * whose heap grew past {@link QUICKJS_RETIRE_HEAP_BYTES} is terminated too, which gives its
+ * memory back (a WebAssembly memory never shrinks) faster than freeing the heap would.
  */
 export interface QuickJsPool {
   run(
@@ -117,17 +118,24 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
           running = { index: answer.index, since: performance.now() };
           arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
           return;
-        case 'finished':
-          running = undefined;
+        case 'finished': {
           pending.results.push(answer.result);
-          // The verdict goes out now; the worker frees the test's memory after it.
-          if (complete()) pending.resolve(pending.results);
+          // A grown heap goes with its worker (terminating frees it at once); the program's
+          // remaining tests resume in a fresh worker.
+          const grown = answer.heapBytes > QUICKJS_RETIRE_HEAP_BYTES;
+          if (complete() || grown) {
+            running = undefined;
+            // The worker may still free the test's memory; a job sent meanwhile waits for it.
+            release(!grown);
+            if (complete()) pending.resolve(pending.results);
+            else queue.unshift(pending);
+            dispatch();
+            return;
+          }
+          running = { index: answer.result.index + 1, since: performance.now() };
           arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
           return;
-        case 'done':
-          release(answer.heapBytes <= QUICKJS_RETIRE_HEAP_BYTES);
-          dispatch();
-          return;
+        }
         case 'error':
           release(true);
           pending.reject(new Error(answer.error));
@@ -135,6 +143,12 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
       }
     };
     const overrun = () => {
+      release(false);
+      if (!heard) {
+        pending.reject(new Error(`the QuickJS worker did not start within ${STARTUP_MS} ms`));
+        dispatch();
+        return;
+      }
       if (running) {
         pending.results.push({
           index: running.index,
@@ -143,14 +157,8 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
           elapsed_ms: performance.now() - running.since,
         });
       }
-      release(false);
-      if (!heard) {
-        pending.reject(new Error(`the QuickJS worker did not start within ${STARTUP_MS} ms`));
-      } else if (complete()) {
-        if (running) pending.resolve(pending.results);
-      } else {
-        queue.unshift(pending);
-      }
+      if (complete()) pending.resolve(pending.results);
+      else queue.unshift(pending);
       dispatch();
     };
     const onError = (error: Error) => {

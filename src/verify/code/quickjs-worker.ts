@@ -13,13 +13,18 @@ export interface QuickJsJob {
 }
 
 /**
- * What a worker tells the pool as a job runs: each test as it starts (the pool times it) and as
- * it is decided, then `done` once the job's memory is freed, with the size its heap grew to.
+ * What a worker tells the pool as a job runs: that its first test starts (after any start-up),
+ * then each test as it is decided, with the size of the heap. A later test starts as soon as the
+ * one before it is reported: only small heaps are freed between tests, which takes milliseconds.
  */
 export type QuickJsAnswer =
   | { readonly id: number; readonly kind: 'started'; readonly index: number }
-  | { readonly id: number; readonly kind: 'finished'; readonly result: CodeTestResult }
-  | { readonly id: number; readonly kind: 'done'; readonly heapBytes: number }
+  | {
+      readonly id: number;
+      readonly kind: 'finished';
+      readonly result: CodeTestResult;
+      readonly heapBytes: number;
+    }
   | { readonly id: number; readonly kind: 'error'; readonly error: string };
 
 // The worker thread's entry: QuickJS runs here so a spinning program blocks this thread, never
@@ -27,18 +32,17 @@ export type QuickJsAnswer =
 parentPort?.on('message', async (job: QuickJsJob) => {
   const tell = (answer: QuickJsAnswer) => parentPort?.postMessage(answer);
   try {
-    const run = await runJavaScriptTests(
+    await runJavaScriptTests(
       job.code,
       job.tests,
       job.limits,
       job.strict,
       {
         started: (index) => tell({ id: job.id, kind: 'started', index }),
-        finished: (result) => tell({ id: job.id, kind: 'finished', result }),
+        finished: (result, heapBytes) => tell({ id: job.id, kind: 'finished', result, heapBytes }),
       },
       job.firstIndex,
     );
-    tell({ id: job.id, kind: 'done', heapBytes: run.heapBytes });
   } catch (error) {
     tell({ id: job.id, kind: 'error', error: (error as Error).message });
   }
