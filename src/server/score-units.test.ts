@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type RewardResult, type Sample, SampleSchema } from '../core/index.js';
+import { failedResult, type RewardResult, type Sample, SampleSchema } from '../core/index.js';
 import type { Evaluator } from '../spec/index.js';
 import { ApiError } from './api-error.js';
 import type { RewardService } from './reward-service.js';
@@ -55,4 +55,34 @@ describe('scoreUnits', () => {
       ['b', 'failed', ['not scored: request deadline of 50 ms exceeded']],
     ]);
   });
+});
+
+test('should stop starting jobs at the deadline even when every job finishes without yielding', async () => {
+  let evaluated = 0;
+  const service: RewardService = {
+    evaluator: {
+      needsGroups: false,
+      // A synchronous verifier: 5 ms of work and an already-settled promise, no timer turn between jobs.
+      evaluateGroup: async (samples: readonly Sample[]) => {
+        const until = performance.now() + 5;
+        while (performance.now() < until) {}
+        evaluated++;
+        return samples.map((x) => failedResult(x.id, ['a stand-in result'], {}));
+      },
+    } as unknown as Evaluator,
+    queue: createWorkQueue({ concurrency: 1, maxQueue: 100 }),
+    metrics: createServerMetrics(),
+    record: async () => {},
+    deadlineMs: 20,
+    body: { maxBytes: 1024, timeoutMs: 1000 },
+  };
+  const units = Array.from({ length: 50 }, (_, i) => [s(`u${i}`)]);
+  const request = scoreUnits(service, {
+    units,
+    requestId: 'r2',
+    signal: new AbortController().signal,
+    deadlineMs: 20,
+  });
+  await expect(request).rejects.toMatchObject({ status: 504, apiCode: 'deadline_exceeded' });
+  expect(evaluated).toBeLessThan(50);
 });

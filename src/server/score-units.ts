@@ -49,14 +49,20 @@ export async function scoreUnits(
   if (request.signal.aborted) onDisconnect();
   const onDeadline = () =>
     controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`));
-  const leftMs = (request.startedAt ?? performance.now()) + deadlineMs - performance.now();
+  const deadlineAt = (request.startedAt ?? performance.now()) + deadlineMs;
   // Spent before scoring began: nothing starts, every sample is recorded as not scored.
-  if (leftMs <= 0) onDeadline();
-  const timer = setTimeout(onDeadline, Math.max(0, leftMs));
+  if (deadlineAt <= performance.now()) onDeadline();
+  const timer = setTimeout(onDeadline, Math.max(0, deadlineAt - performance.now()));
   const done: Array<RewardResult[] | undefined> = units.map(() => undefined);
   try {
     const jobs = service.queue.submit(
       units.map((unit, i) => async (signal) => {
+        // Jobs that finish without yielding (verifiers) chain through microtasks, where the timer
+        // never gets a turn: the clock is read as each job starts, too.
+        if (performance.now() >= deadlineAt) {
+          onDeadline();
+          throw controller.signal.reason;
+        }
         const results = await evaluateUnit(service, unit, signal);
         if (!signal.aborted) done[i] = results;
         return results;
