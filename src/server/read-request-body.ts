@@ -23,9 +23,9 @@ export function bodyTooLarge(maxBytes: number): ApiError {
 
 /**
  * The request body as text, read within the body limits and the request's deadline: past
- * `maxBytes` a 413 (the rest is drained by `drainUnreadBody`, so a client that sends its whole
- * body before reading gets it), past `timeoutMs` a 408 and past the deadline a 504. A body that
- * trickles in is not waited for: those two answers close the connection.
+ * `maxBytes` a 413 and past the deadline a 504 (for both the rest is drained by
+ * `drainUnreadBody`, so a client that sends its whole body before reading gets the answer), past
+ * `timeoutMs` a 408 that closes the connection: a body that trickles in is not waited for.
  */
 export async function readRequestBody(
   c: Context,
@@ -111,6 +111,5 @@ function deadlinePassed(deadline: RequestDeadline): ApiError {
     504,
     'deadline_exceeded',
     `request deadline of ${deadline.ms} ms exceeded while reading the request body; nothing was scored`,
-    { headers: { Connection: 'close' } },
   );
 }
