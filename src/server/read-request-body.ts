@@ -27,14 +27,65 @@ export function bodyTooLarge(maxBytes: number): ApiError {
  * `drainUnreadBody`, so a client that sends its whole body before reading gets the answer), past
  * `timeoutMs` a 408 that closes the connection: a body that trickles in is not waited for.
  */
-export async function readRequestBody(
-  c: Context,
+export function readRequestBody(c: Context, limits: BodyLimits, deadline: RequestDeadline): Promise<string> {
+  const incoming = incomingOf(c);
+  return incoming ? readIncoming(incoming, limits, deadline) : readWebBody(c, limits, deadline);
+}
+
+// Decoding is stateless for a whole buffer: one decoder serves every request.
+const utf8 = new TextDecoder();
+
+/** From the node request: one promise, one timer (the body's timeout or the deadline, sooner). */
+function readIncoming(
+  incoming: IncomingMessage,
   limits: BodyLimits,
   deadline: RequestDeadline,
 ): Promise<string> {
-  const incoming = incomingOf(c);
-  const stop = new AbortController();
-  const text = incoming ? readIncoming(incoming, limits.maxBytes, stop.signal) : c.req.text();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const deadlineFirst = deadline.remainingMs() <= limits.timeoutMs;
+    const timer = setTimeout(
+      () => fail(deadlineFirst ? deadlinePassed(deadline) : bodyTimedOut(limits.timeoutMs)),
+      Math.max(0, deadlineFirst ? deadline.remainingMs() : limits.timeoutMs),
+    );
+    const cleanup = () => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    const fail = (error: ApiError) => {
+      cleanup();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBytes) fail(bodyTooLarge(limits.maxBytes));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      // As `Request.text()` decodes: UTF-8, a byte order mark dropped, bad bytes replaced.
+      resolve(utf8.decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    };
+    const onError = (error: Error) =>
+      fail(
+        new ApiError(
+          499,
+          'client_closed_request',
+          `the client went away while sending the body: ${error.message}`,
+        ),
+      );
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.resume();
+  });
+}
+
+/** Without a node request (`app.request()`): the Web body, raced against the same timer. */
+async function readWebBody(c: Context, limits: BodyLimits, deadline: RequestDeadline): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     const deadlineFirst = deadline.remainingMs() <= limits.timeoutMs;
@@ -43,58 +94,15 @@ export async function readRequestBody(
       Math.max(0, deadlineFirst ? deadline.remainingMs() : limits.timeoutMs),
     );
   });
+  const text = c.req.text();
   try {
     const body = await Promise.race([text, late]);
-    if (!incoming && Buffer.byteLength(body) > limits.maxBytes) throw bodyTooLarge(limits.maxBytes);
+    if (Buffer.byteLength(body) > limits.maxBytes) throw bodyTooLarge(limits.maxBytes);
     return body;
   } finally {
     clearTimeout(timer);
-    stop.abort();
     text.catch(() => {});
   }
-}
-
-/** Collects the body until it ends, it passes `maxBytes`, or `stop` aborts (a timeout). */
-function readIncoming(incoming: IncomingMessage, maxBytes: number, stop: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onError);
-      stop.removeEventListener('abort', cleanup);
-    };
-    stop.addEventListener('abort', cleanup, { once: true });
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        cleanup();
-        reject(bodyTooLarge(maxBytes));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      // As `Request.text()` decodes: UTF-8, a byte order mark dropped, bad bytes replaced.
-      resolve(new TextDecoder().decode(Buffer.concat(chunks, size)));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(
-        new ApiError(
-          499,
-          'client_closed_request',
-          `the client went away while sending the body: ${error.message}`,
-        ),
-      );
-    };
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onError);
-    incoming.resume();
-  });
 }
 
 function bodyTimedOut(timeoutMs: number): ApiError {
