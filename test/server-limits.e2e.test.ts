@@ -110,12 +110,12 @@ describe('request limits a client can rely on', () => {
   });
 
   test('should answer 413 to a chunked body that grows past --max-body, after taking the rest of it', async () => {
-    const chunk = `${'x'.repeat(256 * 1024)}`;
+    const chunk = 'x'.repeat(256 * 1024);
     const chunked = `${(256 * 1024).toString(16)}\r\n${chunk}\r\n`;
     const head =
       'POST /v1/rewards HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n';
     // 2 MiB in 256 KiB chunks against a 1 MiB limit, all written before anything is read.
-    const response = await rawExchange(server.url, [head + chunked.repeat(8) + '0\r\n\r\n'], 0);
+    const response = await rawExchange(server.url, [`${head}${chunked.repeat(8)}0\r\n\r\n`], 0);
     expect(response).toMatch(/^HTTP\/1\.1 413/);
     expect(bodyOf(response).error.code).toBe('payload_too_large');
   });
