@@ -54,6 +54,7 @@ function readIncoming(
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onError);
+      incoming.off('close', onClose);
     };
     const fail = (error: ApiError) => {
       cleanup();
@@ -77,9 +78,12 @@ function readIncoming(
           `the client went away while sending the body: ${error.message}`,
         ),
       );
+    // A client gone before the end of its body: no 'end' comes, and maybe no 'error' either.
+    const onClose = () => onError(new Error('the connection closed'));
     incoming.on('data', onData);
     incoming.on('end', onEnd);
     incoming.on('error', onError);
+    incoming.on('close', onClose);
     incoming.resume();
   });
 }
