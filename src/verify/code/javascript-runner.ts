@@ -26,8 +26,14 @@ let cached: { readonly limitBytes: number; readonly heap: Promise<QuickJsHeap> }
 // the WASM instance: the heap is then discarded and a fresh one made, so one hostile program
 // cannot break the runs that follow it.
 function quickjsHeap(limitBytes: number): Promise<QuickJsHeap> {
-  if (cached?.limitBytes !== limitBytes) cached = { limitBytes, heap: newQuickJsHeap(limitBytes) };
-  return cached.heap;
+  if (cached?.limitBytes === limitBytes) return cached.heap;
+  const heap = newQuickJsHeap(limitBytes);
+  // A heap that could not be made is not kept: the next job tries again.
+  heap.catch(() => {
+    if (cached?.heap === heap) cached = undefined;
+  });
+  cached = { limitBytes, heap };
+  return heap;
 }
 
 const discardHeap = () => {
