@@ -15,6 +15,7 @@ const SECTIONS = {
   math: 'Math verification',
   ifeval: 'IFEval',
   code: 'Code checks',
+  quickjs: 'QuickJS limits',
   startup: 'Start-up',
   score: 'Scoring a large file',
   judges: 'Judges against a scripted server',
@@ -158,6 +159,19 @@ if (measures('code')) {
 ${rows.join('\n')}
 
 "vs bare process" is the bare process's time over the program's: below 1× a program costs more than starting the interpreter alone.`);
+}
+
+// ── QuickJS limits (bench/quickjs-limits.mjs, also runnable alone; `--before <dist>` compares) ──
+if (measures('quickjs')) {
+  const at = process.argv.indexOf('--before');
+  const { quickjsLimitsSection } = await import('./quickjs-limits.mjs');
+  sections.push(
+    await quickjsLimitsSection({
+      quick,
+      before: at > 0 ? process.argv[at + 1] : undefined,
+      dist: join(root, 'dist'),
+    }),
+  );
 }
 
 // ── start-up (bench/startup.mjs, also runnable alone) ───────────────────────────────────────────

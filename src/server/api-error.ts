@@ -4,7 +4,7 @@ import { type Issue, RewardKitError, type RewardKitErrorCode } from '../core/ind
 export type ApiIssue = Issue;
 
 /** 499 is nginx's "client closed request": nobody reads it, but metrics and logs show it. */
-export type ApiErrorStatus = 400 | 401 | 404 | 405 | 413 | 429 | 499 | 500 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 404 | 405 | 408 | 413 | 429 | 499 | 500 | 503 | 504;
 
 /**
  * An HTTP failure thrown anywhere in a route and turned into a JSON answer in one place
@@ -32,7 +32,7 @@ export class ApiError extends RewardKitError {
   ) {
     super('RK_HTTP', message, {
       ...(extra.cause !== undefined && { cause: extra.cause }),
-      isRetryable: status === 429 || status === 503 || status === 504,
+      isRetryable: status === 408 || status === 429 || status === 503 || status === 504,
     });
     this.name = 'ApiError';
     this.status = status;

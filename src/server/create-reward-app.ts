@@ -9,7 +9,9 @@ import type { Evaluator } from '../spec/index.js';
 import type { CodeSandbox } from '../verify/code/index.js';
 import { ApiError, statusOfErrorCode } from './api-error.js';
 import { bearerAuth } from './bearer-auth.js';
+import { drainUnreadBody } from './drain-unread-body.js';
 import type { GroupShaper } from './group-shaper.js';
+import { bodyTooLarge, incomingOf } from './read-request-body.js';
 import type { RewardService } from './reward-service.js';
 import { createRlGroupShaper } from './rl-group-shaper.js';
 import { registerGetRewardRoute } from './routes/get-reward-route.js';
@@ -51,6 +53,8 @@ export interface RewardAppDeps {
 
 export interface RewardApp {
   readonly app: Hono<ServerEnv>;
+  /** The options it runs with, defaults filled in (`listenRewardApp` takes its timeouts from them). */
+  readonly options: ServerOptions;
   readonly metrics: ServerMetrics;
   readonly queue: WorkQueue;
   /** HTTP requests being answered now (graceful shutdown waits for 0). */
@@ -81,6 +85,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
         }
       : async () => {},
     deadlineMs: options.deadlineMs,
+    body: { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs },
   };
   let inFlight = 0;
   const newRequestId = createTimeOrderedIds();
@@ -107,6 +112,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
       );
     }
   });
+  app.use(drainUnreadBody(options.bodyTimeoutMs));
   app.onError((error, c) => {
     const apiError =
       error instanceof ApiError
@@ -164,20 +170,17 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
     requestsInFlight: () => inFlight,
   });
   const tooLarge = () => {
-    throw new ApiError(
-      413,
-      'payload_too_large',
-      `request body is larger than ${options.maxBodyBytes} bytes (--max-body)`,
-    );
+    throw bodyTooLarge(options.maxBodyBytes);
   };
   const streamedLimit = bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge });
   app.use('*', async function limitBody(c, next) {
     // A declared length is checked from the header alone: hono's bodyLimit reads `c.req.raw.body`,
     // which makes the node adapter build a full Web Request for every request. Bodies of unknown
-    // length (chunked) are counted as they stream in, by hono's.
+    // length (chunked) are counted as they stream in: behind a node socket by the routes' body
+    // reader, otherwise by hono's.
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined)
-      return streamedLimit(c, next);
+      return incomingOf(c) ? next() : streamedLimit(c, next);
     if (Number(length) > options.maxBodyBytes) tooLarge();
     await next();
   });
@@ -194,7 +197,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   });
   registerGetRewardRoute(app, service, options.failedReward);
   registerRunCodeRoute(app, service, deps.codeSandbox, options.runCode);
-  return { app, metrics, queue, requestsInFlight: () => inFlight };
+  return { app, options, metrics, queue, requestsInFlight: () => inFlight };
 }
 
 // A probe waits this long for the store: load balancers time their probes out after a few seconds.

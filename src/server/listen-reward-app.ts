@@ -18,9 +18,23 @@ export async function listenRewardApp(
   rewardApp: RewardApp,
   options: { port: number; host: string },
 ): Promise<ListeningRewardApp> {
+  const { headersTimeoutMs, bodyTimeoutMs } = rewardApp.options;
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: rewardApp.app.fetch, port: options.port, hostname: options.host }, () =>
-      resolve(s as Server),
+    const s = serve(
+      {
+        fetch: rewardApp.app.fetch,
+        port: options.port,
+        hostname: options.host,
+        serverOptions: {
+          // Node answers 408 and closes a connection whose headers trickle past this; the body has
+          // its own timeout in the routes' reader, and this total is only a backstop for it.
+          headersTimeout: headersTimeoutMs,
+          requestTimeout: headersTimeoutMs + bodyTimeoutMs + 1000,
+          // How often node checks those timeouts (30 s by default, which would stretch a 10 s one).
+          connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)),
+        },
+      },
+      () => resolve(s as Server),
     ) as Server;
     s.once('error', reject);
   });

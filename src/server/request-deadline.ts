@@ -4,14 +4,25 @@ import { ApiError } from './api-error.js';
 export const DEADLINE_HEADER = 'x-deadline-ms';
 
 /**
- * The deadline a request runs under: the server's, lowered by the `X-Deadline-Ms` header or a
- * `deadline_ms` body field (the smaller wins). A client can shorten its deadline, never extend it.
+ * The deadline a request runs under, counted from when its handler started — before its body is
+ * read, so reading and parsing the body spend the same budget as scoring it.
  */
-export function requestDeadlineMs(
-  serverMs: number,
-  header: string | undefined,
-  field: number | undefined,
-): number {
+export interface RequestDeadline {
+  /** The whole deadline, ms. */
+  readonly ms: number;
+  /** When it started (`performance.now()`). */
+  readonly startedAt: number;
+  /** What is left of it, ms (≤ 0 once passed). */
+  remainingMs(): number;
+  /** The same deadline, lowered by a body's `deadline_ms` (the smaller wins). */
+  lowered(fieldMs: number | undefined): RequestDeadline;
+}
+
+/**
+ * The server's deadline, lowered by the `X-Deadline-Ms` header: a client can shorten its
+ * deadline, never extend it. A header that is not a positive number is a 400.
+ */
+export function requestDeadline(serverMs: number, header: string | undefined): RequestDeadline {
   let ms = serverMs;
   if (header !== undefined) {
     const asked = Number(header);
@@ -33,6 +44,15 @@ export function requestDeadlineMs(
     }
     ms = Math.min(ms, asked);
   }
-  if (field !== undefined) ms = Math.min(ms, field);
-  return ms;
+  return deadlineFrom(performance.now(), ms);
+}
+
+function deadlineFrom(startedAt: number, ms: number): RequestDeadline {
+  return {
+    ms,
+    startedAt,
+    remainingMs: () => startedAt + ms - performance.now(),
+    lowered: (fieldMs) =>
+      fieldMs === undefined || fieldMs >= ms ? deadlineFrom(startedAt, ms) : deadlineFrom(startedAt, fieldMs),
+  };
 }

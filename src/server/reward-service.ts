@@ -1,5 +1,6 @@
 import type { RewardResult, Sample } from '../core/index.js';
 import type { Evaluator } from '../spec/index.js';
+import type { BodyLimits } from './read-request-body.js';
 import type { ServerMetrics } from './server-metrics.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -17,4 +18,6 @@ export interface RewardService {
   ) => Promise<void>;
   /** Longest a request may take, in ms; a client may ask for less, never more. */
   readonly deadlineMs: number;
+  /** How large a request body may be and how long it may take to arrive. */
+  readonly body: BodyLimits;
 }

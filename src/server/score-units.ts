@@ -20,6 +20,8 @@ export interface ScoreUnitsRequest {
   /** Aborts when the client goes away. */
   readonly signal: AbortSignal;
   readonly deadlineMs: number;
+  /** When the deadline started (`performance.now()`; default now): reading the body spent part of it. */
+  readonly startedAt?: number;
 }
 
 const metaOf = (sample: Sample) => ({
@@ -45,14 +47,22 @@ export async function scoreUnits(
     controller.abort(new RequestStop('disconnect', 'the client closed the connection before the answer'));
   request.signal.addEventListener('abort', onDisconnect, { once: true });
   if (request.signal.aborted) onDisconnect();
-  const timer = setTimeout(
-    () => controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`)),
-    deadlineMs,
-  );
+  const onDeadline = () =>
+    controller.abort(new RequestStop('deadline', `request deadline of ${deadlineMs} ms exceeded`));
+  const deadlineAt = (request.startedAt ?? performance.now()) + deadlineMs;
+  // Spent before scoring began: nothing starts, every sample is recorded as not scored.
+  if (deadlineAt <= performance.now()) onDeadline();
+  const timer = setTimeout(onDeadline, Math.max(0, deadlineAt - performance.now()));
   const done: Array<RewardResult[] | undefined> = units.map(() => undefined);
   try {
     const jobs = service.queue.submit(
       units.map((unit, i) => async (signal) => {
+        // Jobs that finish without yielding (verifiers) chain through microtasks, where the timer
+        // never gets a turn: the clock is read as each job starts, too.
+        if (performance.now() >= deadlineAt) {
+          onDeadline();
+          throw controller.signal.reason;
+        }
         const results = await evaluateUnit(service, unit, signal);
         if (!signal.aborted) done[i] = results;
         return results;

@@ -8,6 +8,10 @@ export interface ServerOptions {
   readonly deadlineMs: number;
   /** Largest request body, bytes. Default 16 MiB. */
   readonly maxBodyBytes: number;
+  /** Longest the request line and headers may take to arrive, ms; then 408. Default 10 s. */
+  readonly headersTimeoutMs: number;
+  /** Longest a request body may take to arrive, ms; then 408. Default 60 s. */
+  readonly bodyTimeoutMs: number;
   /** Bearer tokens; empty means no auth. */
   readonly tokens: readonly string[];
   /** Group method when a `/v1/groups` request names none. Default `grpo`. */
@@ -42,6 +46,8 @@ export const DEFAULT_SERVER_OPTIONS: ServerOptions = {
   maxQueue: 1024,
   deadlineMs: 600_000,
   maxBodyBytes: 16 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 60_000,
   tokens: [],
   groupMethod: 'grpo',
   failedReward: 0,

@@ -54,6 +54,27 @@ describe('createWorkQueue', () => {
     hold.resolve('x');
   });
 
+  test('should refuse a request larger than the queue can ever hold with a non-retryable 413 naming the flags', () => {
+    const queue = createWorkQueue({ concurrency: 8, maxQueue: 1024 });
+    const signal = new AbortController().signal;
+    const jobs = Array.from({ length: 1100 }, () => async () => 'x');
+    let caught: unknown;
+    try {
+      queue.submit(jobs, signal);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ApiError);
+    const error = caught as ApiError;
+    expect([error.status, error.apiCode, error.isRetryable]).toEqual([413, 'too_many_jobs', false]);
+    expect(error.headers['Retry-After']).toBeUndefined();
+    expect(error.message).toMatch(/1100 jobs.*1032.*--max-queue 1024.*--concurrency 8/);
+    expect(error.details).toEqual({ jobs: 1100, capacity: 1032 });
+    expect(queue.depth()).toBe(0);
+    // Exactly the capacity fits an idle queue.
+    expect(queue.submit(jobs.slice(0, 1032), signal)).toHaveLength(1032);
+  });
+
   test('should drop a waiting job when its request aborts, without touching other requests', async () => {
     const queue = createWorkQueue({ concurrency: 1, maxQueue: 4 });
     const hold = deferred();

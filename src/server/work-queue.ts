@@ -13,7 +13,8 @@ export interface WorkQueueOptions {
 /**
  * Bounded work shared by every request: `concurrency` jobs run, up to `maxQueue` wait, and a
  * request whose jobs do not all fit is refused whole (429) before any of its work starts — a
- * trainer retries a whole batch, so half-admitting one would only waste work.
+ * trainer retries a whole batch, so half-admitting one would only waste work. A request with more
+ * jobs than `maxQueue + concurrency` could never fit: it is refused with 413, not retried forever.
  */
 /** What a request does when its jobs do not fit: be refused with 429, or wait for a worker. */
 export type WhenFull = 'refuse' | 'wait';
@@ -71,6 +72,16 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
 
   return {
     submit(jobs, signal, whenFull = 'refuse') {
+      // More jobs than the queue holds even when empty: no retry can ever fit, so not 429.
+      const capacity = options.maxQueue + options.concurrency;
+      if (whenFull === 'refuse' && jobs.length > capacity) {
+        throw new ApiError(
+          413,
+          'too_many_jobs',
+          `this request needs ${jobs.length} jobs, more than the server can ever hold at once (${capacity}: --max-queue ${options.maxQueue} waiting plus --concurrency ${options.concurrency} running): split it into requests of at most ${capacity} jobs, or raise --max-queue`,
+          { details: { jobs: jobs.length, capacity } },
+        );
+      }
       const free = Math.max(0, options.concurrency - running);
       if (whenFull === 'refuse' && waiting.length + jobs.length > options.maxQueue + free) {
         const retryAfter = Math.max(

@@ -43,6 +43,8 @@ interface ServeFlags {
   maxQueue: number;
   deadline: number;
   maxBody: number;
+  headersTimeout: number;
+  bodyTimeout: number;
   token: string[];
   failedReward: number;
   cache: boolean;
@@ -106,6 +108,22 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
       new Option('--max-body <size>', 'largest request body (16MiB, 500kb); larger ones get 413')
         .argParser(parseByteSize('--max-body'))
         .default(16 * 1024 * 1024, '16MiB'),
+    )
+    .addOption(
+      new Option(
+        '--headers-timeout <duration>',
+        'longest the request line and headers may take to arrive; then 408 and the connection closed',
+      )
+        .argParser(parseDuration('--headers-timeout'))
+        .default(10_000, '10s'),
+    )
+    .addOption(
+      new Option(
+        '--body-timeout <duration>',
+        'longest a request body may take to arrive; then 408 and the connection closed',
+      )
+        .argParser(parseDuration('--body-timeout'))
+        .default(60_000, '60s'),
     )
     .addOption(
       new Option(
@@ -291,6 +309,8 @@ Examples:
           maxQueue: flags.maxQueue,
           deadlineMs: flags.deadline,
           maxBodyBytes: flags.maxBody,
+          headersTimeoutMs: flags.headersTimeout,
+          bodyTimeoutMs: flags.bodyTimeout,
           tokens: tokensOf(flags),
           groupMethod: flags.groupMethod,
           failedReward: flags.failedReward,

@@ -3,7 +3,7 @@ import { clientSignal } from '../client-signal.js';
 import { OpenRlhfRequestSchema, openRlhfSamples } from '../openrlhf-request.js';
 import { openRlhfResponse } from '../openrlhf-response.js';
 import { readJsonBody } from '../read-json-body.js';
-import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import { DEADLINE_HEADER, requestDeadline } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
 import { scoreUnits, unitsOf } from '../score-units.js';
 import type { ServerApp } from '../server-env.js';
@@ -11,7 +11,8 @@ import type { ServerApp } from '../server-env.js';
 /** `POST /get_reward`: OpenRLHF's remote reward contract, drop-in. */
 export function registerGetRewardRoute(app: ServerApp, service: RewardService, failedReward: number): void {
   app.post('/get_reward', async (c) => {
-    const body = await readJsonBody(c, OpenRlhfRequestSchema);
+    const deadline = requestDeadline(service.deadlineMs, c.req.header(DEADLINE_HEADER));
+    const body = await readJsonBody(c, OpenRlhfRequestSchema, service.body, deadline);
     const requestId = c.get('requestId');
     const needsGroups = service.evaluator.needsGroups;
     const { samples, warnings } = openRlhfSamples(body, requestId, needsGroups);
@@ -27,7 +28,8 @@ export function registerGetRewardRoute(app: ServerApp, service: RewardService, f
         units: unitsOf(samples, needsGroups),
         requestId,
         signal: clientSignal(c),
-        deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), undefined),
+        deadlineMs: deadline.ms,
+        startedAt: deadline.startedAt,
       },
     );
     const byId = new Map(units.flat().map((r) => [r.id, r]));

@@ -5,7 +5,7 @@ import { ApiError } from '../api-error.js';
 import { clientSignal } from '../client-signal.js';
 import type { GroupShaper } from '../group-shaper.js';
 import { readJsonBody } from '../read-json-body.js';
-import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import { DEADLINE_HEADER, requestDeadline } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
 import { scoreUnits } from '../score-units.js';
 import type { ServerApp } from '../server-env.js';
@@ -60,7 +60,8 @@ export function registerGroupsRoute(
   options: GroupsRouteOptions,
 ): void {
   app.post('/v1/groups', async (c) => {
-    const body = await readJsonBody(c, GroupsRequestSchema);
+    const requested = requestDeadline(service.deadlineMs, c.req.header(DEADLINE_HEADER));
+    const body = await readJsonBody(c, GroupsRequestSchema, service.body, requested);
     const method = body.method ?? options.defaultMethod;
     const prepared = options.shaper.prepare(method, body.options ?? {});
     if (!prepared.ok) {
@@ -77,14 +78,15 @@ export function registerGroupsRoute(
       (i) => flat[i]?.path ?? '',
     );
     const requestId = c.get('requestId');
-    const deadlineMs = requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms);
-    const deadline = performance.now() + deadlineMs;
+    const { ms: deadlineMs, startedAt } = requested.lowered(body.deadline_ms);
+    const deadline = startedAt + deadlineMs;
     const client = clientSignal(c);
     const scored = await scoreUnits(service, {
       units: body.groups.map((g) => g.samples.map((s) => ({ ...s, group: g.group }))),
       requestId,
       signal: client,
       deadlineMs,
+      startedAt,
     });
     // Shaping may call a judge (BRPO): it runs under what is left of the same deadline.
     const shapeSignal = AbortSignal.any([

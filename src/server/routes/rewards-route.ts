@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type RewardResult, SampleSchema } from '../../core/index.js';
 import { clientSignal } from '../client-signal.js';
 import { readJsonBody } from '../read-json-body.js';
-import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import { DEADLINE_HEADER, requestDeadline } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
 import { scoreUnits, unitsOf } from '../score-units.js';
 import type { ServerApp } from '../server-env.js';
@@ -22,14 +22,17 @@ export const RewardsRequestSchema = z.object({
  */
 export function registerRewardsRoute(app: ServerApp, service: RewardService): void {
   app.post('/v1/rewards', async (c) => {
-    const body = await readJsonBody(c, RewardsRequestSchema);
+    const requested = requestDeadline(service.deadlineMs, c.req.header(DEADLINE_HEADER));
+    const body = await readJsonBody(c, RewardsRequestSchema, service.body, requested);
+    const deadline = requested.lowered(body.deadline_ms);
     assertUniqueIds(body.samples, (i) => `samples.${i}`);
     const requestId = c.get('requestId');
     const units = await scoreUnits(service, {
       units: unitsOf(body.samples, service.evaluator.needsGroups),
       requestId,
       signal: clientSignal(c),
-      deadlineMs: requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), body.deadline_ms),
+      deadlineMs: deadline.ms,
+      startedAt: deadline.startedAt,
     });
     const byId = new Map<string, RewardResult>(units.flat().map((r) => [r.id, r]));
     return c.json({

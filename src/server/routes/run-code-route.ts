@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../api-error.js';
 import { clientSignal } from '../client-signal.js';
 import { readJsonBody } from '../read-json-body.js';
-import { DEADLINE_HEADER, requestDeadlineMs } from '../request-deadline.js';
+import { DEADLINE_HEADER, requestDeadline } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
 import type { ServerApp } from '../server-env.js';
 import type { RunCodeServerLimits } from '../server-options.js';
@@ -33,15 +33,16 @@ export function registerRunCodeRoute(
   limits: RunCodeServerLimits,
 ): void {
   app.post('/run_code', async (c: Context) => {
-    const asked = await readJsonBody(c, RunCodeRequestSchema);
+    const deadline = requestDeadline(service.deadlineMs, c.req.header(DEADLINE_HEADER));
+    const asked = await readJsonBody(c, RunCodeRequestSchema, service.body, deadline);
     const { request, capped } = capToServerLimits(asked, limits);
-    const deadlineMs = requestDeadlineMs(service.deadlineMs, c.req.header(DEADLINE_HEADER), undefined);
+    const deadlineMs = deadline.ms;
     const stop = new AbortController();
     const disconnected = () => stop.abort('disconnect');
     const client = clientSignal(c);
     client.addEventListener('abort', disconnected, { once: true });
     if (client.aborted) disconnected();
-    const timer = setTimeout(() => stop.abort('deadline'), deadlineMs);
+    const timer = setTimeout(() => stop.abort('deadline'), Math.max(0, deadline.remainingMs()));
     let started = false;
     let result: RunCodeResult;
     try {

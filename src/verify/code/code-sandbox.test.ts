@@ -308,6 +308,56 @@ describe('JavaScript in QuickJS', () => {
     await stillHealthy('javascript');
   });
 
+  test('should stop a builtin that never reaches the interrupt handler, and run the next tests in a fresh worker', async () => {
+    // One sort of 3M numbers is a single builtin call (seconds, in C): no interrupt check inside.
+    const code = 'if (input === "slow") new Array(3e6).fill(123457).sort();\nconsole.log("ok");';
+    const report = await sandbox.runTests(
+      { language: 'javascript', code },
+      [
+        { kind: 'stdio', stdin: 'slow', expected_stdout: 'ok' },
+        { kind: 'stdio', stdin: 'fast', expected_stdout: 'ok' },
+        { kind: 'stdio', stdin: 'fast', expected_stdout: 'ok' },
+      ],
+      { timeoutMs: 100, memoryMb: 256 },
+    );
+    expect(report.results.map((r) => [r.index, r.status])).toEqual([
+      [0, 'timeout'],
+      [1, 'passed'],
+      [2, 'passed'],
+    ]);
+    expect(report.results[0]?.reason).toMatch(/the worker running it was stopped/);
+  });
+
+  test('should go on in a fresh worker after a test that grew the heap, with every result in place', async () => {
+    // ~100 MB of arrays on the first test: past the size at which its worker is retired.
+    const code =
+      'if (input === "big") { const a = []; for (let i = 0; i < 60; i++) a.push(new Float64Array(2e5)); }\nconsole.log("ok");';
+    const tests = ['big', 'small', 'big', 'small'].map((stdin) => ({
+      kind: 'stdio' as const,
+      stdin,
+      expected_stdout: 'ok',
+    }));
+    const report = await sandbox.runTests({ language: 'javascript', code }, tests, { memoryMb: 256 });
+    expect(report.results.map((r) => [r.index, r.status])).toEqual([
+      [0, 'passed'],
+      [1, 'passed'],
+      [2, 'passed'],
+      [3, 'passed'],
+    ]);
+  });
+
+  test('should report memory when the heap is too full to build the error (QuickJS throws null)', async () => {
+    const report = await sandbox.runTests(
+      { language: 'javascript', code: 'const a = []; while (true) a.push(new Array(1e5).fill(1.5));' },
+      [{ kind: 'assert', code: ';' }],
+      { memoryMb: 32, timeoutMs: 20_000 },
+    );
+    expect(report.results[0]).toMatchObject({
+      status: 'memory',
+      reason: 'exceeded the memory limit of 32 MB',
+    });
+  });
+
   test('should survive deep recursion', async () => {
     const report = await sandbox.runTests(
       { language: 'javascript', code: 'function f(n) { return f(n + 1); } f(0);' },

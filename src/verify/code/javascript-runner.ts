@@ -1,11 +1,5 @@
-import {
-  newQuickJSWASMModule,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-  shouldInterruptAfterDeadline,
-} from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
+import { shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 import {
   type CodeLimits,
   type CodeTest,
@@ -14,34 +8,69 @@ import {
   sameOutput,
 } from './code-test.js';
 import { JAVASCRIPT_SEAL } from './javascript-test-guards.js';
+import { newQuickJsHeap, QUICKJS_RETIRE_HEAP_BYTES, type QuickJsHeap } from './quickjs-heap.js';
+import { createQuickJsTextReader, type QuickJsTextReader } from './quickjs-text.js';
 import { tightenEquality } from './tighten-equality.js';
 
 /**
  * Runs each test of a JavaScript program in a fresh QuickJS runtime (WASM): no host bindings
  * except `console.log`/`print` (captured, capped), `input` (the test's stdin as a string) and
- * `readline()` (its next line). Memory and stack are capped and an interrupt handler enforces
- * the time limit, so loops and allocation bombs end as results, not as a hung or crashed host.
+ * `readline()` (its next line). The heap is a WebAssembly memory that cannot grow past the memory
+ * limit, the stack is capped, and an interrupt handler enforces the time limit, so loops and
+ * allocation bombs end as results, not as a hung or swollen host.
  */
-let module: Promise<QuickJSWASMModule> | undefined;
+let cached: { readonly limitBytes: number; readonly heap: Promise<QuickJsHeap> } | undefined;
 
-// Some programs (a stack overflow, for one) leave QuickJS's heap in a state where freeing the
-// runtime aborts the WASM instance. The module is then discarded and a fresh one loaded, so one
-// hostile program cannot break the runs that follow it.
-function quickjsModule(): Promise<QuickJSWASMModule> {
-  module ??= newQuickJSWASMModule();
-  return module;
+// One heap per memory limit, reused across tests (each gets a fresh runtime in it). Some programs
+// (a stack overflow, for one) leave QuickJS's heap in a state where freeing the runtime aborts
+// the WASM instance: the heap is then discarded and a fresh one made, so one hostile program
+// cannot break the runs that follow it.
+function quickjsHeap(limitBytes: number): Promise<QuickJsHeap> {
+  if (cached?.limitBytes === limitBytes) return cached.heap;
+  const heap = newQuickJsHeap(limitBytes);
+  // A heap that could not be made is not kept: the next job tries again.
+  heap.catch(() => {
+    if (cached?.heap === heap) cached = undefined;
+  });
+  cached = { limitBytes, heap };
+  return heap;
 }
 
+const discardHeap = () => {
+  cached = undefined;
+};
+
+/** What the runner reports as it goes, so a supervisor can time each test and keep its result. */
+export interface JavaScriptTestHooks {
+  /** The run's first test starts now; each later one starts as the one before it is reported. */
+  readonly started?: (index: number) => void;
+  /** Test `result.index` is decided; `heapBytes` is what the heap holds (it never shrinks). */
+  readonly finished?: (result: CodeTestResult, heapBytes: number) => void;
+}
+
+/**
+ * Runs `tests`, numbering them from `firstIndex` (a run resumed after a stopped worker). Stops
+ * after a test that grew the heap past {@link QUICKJS_RETIRE_HEAP_BYTES}, leaving that heap
+ * unfreed: the worker is to be terminated, and the remaining tests resumed in a fresh one.
+ */
 export async function runJavaScriptTests(
   code: string,
   tests: readonly CodeTest[],
   limits: CodeLimits,
   strict: boolean,
+  hooks: JavaScriptTestHooks = {},
+  firstIndex = 0,
 ): Promise<CodeTestResult[]> {
+  const limitBytes = (limits.memoryMb ?? DEFAULT_LIMITS.memoryMb) * 1024 * 1024;
   const results: CodeTestResult[] = [];
-  for (const [index, test] of tests.entries()) {
-    const quickjs = await quickjsModule();
-    results.push(runOne(quickjs, code, test, index, limits, strict));
+  for (const [offset, test] of tests.entries()) {
+    const heap = await quickjsHeap(limitBytes);
+    if (offset === 0) hooks.started?.(firstIndex);
+    const result = runOne(heap, code, test, firstIndex + offset, limits, strict, (decided) =>
+      hooks.finished?.(decided, heap.bytes()),
+    );
+    results.push(result);
+    if (heap.bytes() > QUICKJS_RETIRE_HEAP_BYTES) break;
   }
   return results;
 }
@@ -51,23 +80,30 @@ type Evaluation =
   | { readonly ok: true; readonly value: QuickJSHandle }
   | { readonly ok: false; readonly outcome: Omit<CodeTestResult, 'index' | 'elapsed_ms'> };
 
+// The longest text a thrown value contributes to a result's reason.
+const MESSAGE_CHARS = 4000;
+
 function runOne(
-  quickjs: QuickJSWASMModule,
+  heap: QuickJsHeap,
   code: string,
   test: CodeTest,
   index: number,
   limits: CodeLimits,
   strict: boolean,
+  finished: ((result: CodeTestResult) => void) | undefined,
 ): CodeTestResult {
   const timeoutMs = limits.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const outputBytes = limits.outputBytes ?? DEFAULT_LIMITS.outputBytes;
   const started = performance.now();
-  const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit((limits.memoryMb ?? DEFAULT_LIMITS.memoryMb) * 1024 * 1024);
+  heap.clearExhausted();
+  const runtime = heap.module.newRuntime();
+  // QuickJS's own count (8 bytes per allocation in this build) is no bound; the heap's maximum is.
+  runtime.setMemoryLimit(heap.maxBytes);
   // Below the host's own stack depth, so QuickJS throws its RangeError before V8 overflows.
   runtime.setMaxStackSize(256 * 1024);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs));
   const vm = runtime.newContext();
+  const reader = createQuickJsTextReader(vm);
   let stdout = '';
   let overflow = false;
   const failedStatus = test.kind === 'assert' ? 'failed' : 'error';
@@ -81,13 +117,13 @@ function runOne(
     try {
       result = vm.evalCode(source, filename);
     } catch (error) {
-      // The interpreter itself failed (e.g. the host stack overflowed): discard this module.
-      module = undefined;
+      // The interpreter itself failed (e.g. the host stack overflowed): discard this heap.
+      discardHeap();
       const reason = `the interpreter failed: ${(error as Error).message}`;
       return { ok: false, outcome: { status: failedStatus, stdout, reason } };
     }
     if (!result.error) return { ok: true, value: result.value };
-    const message = thrownMessage(vm, result.error);
+    const message = thrownMessage(vm, reader, result.error);
     result.error.dispose();
     return { ok: false, outcome: classify(message) };
   };
@@ -95,21 +131,34 @@ function runOne(
     if (overflow) return { status: 'output_limit', stdout, reason: 'exceeded the output limit' };
     if (/interrupted/i.test(message))
       return { status: 'timeout', stdout, reason: `exceeded ${timeoutMs} ms` };
-    if (/out of memory/i.test(message))
-      return { status: 'memory', stdout, reason: 'exceeded the memory limit' };
+    // Out of memory with no room left to build the error, QuickJS throws `null`: the heap says.
+    if (heap.exhausted() || /out of memory/i.test(message))
+      return {
+        status: 'memory',
+        stdout,
+        reason: `exceeded the memory limit of ${heap.maxBytes / 2 ** 20} MB`,
+      };
     return { status: failedStatus, stdout, stderr: message, reason: message };
   };
-  try {
+  const judge = (): CodeTestResult => {
     const stdin = test.kind === 'stdio' ? test.stdin : '';
     const stdinLines = stdin.split('\n');
     let nextLine = 0;
     const print = vm.newFunction('log', (...args: QuickJSHandle[]) => {
-      const text = args.map((h) => formatValue(vm, h)).join(' ');
-      if (stdout.length + text.length + 1 > outputBytes) {
-        overflow = true;
-        throw new Error('output limit exceeded');
+      // Each value is read only up to the room left, so a huge one never reaches the host whole.
+      const room = outputBytes - stdout.length;
+      const parts: string[] = [];
+      let size = 0;
+      for (const arg of args) {
+        const part = reader.read(arg, room);
+        size += part.length + 1;
+        if (stdout.length + size > outputBytes) {
+          overflow = true;
+          throw new Error('output limit exceeded');
+        }
+        parts.push(part.text);
       }
-      stdout += `${text}\n`;
+      stdout += `${parts.join(' ')}\n`;
     });
     const readline = vm.newFunction('readline', () =>
       nextLine < stdinLines.length && !(nextLine === stdinLines.length - 1 && stdinLines[nextLine] === '')
@@ -136,13 +185,24 @@ function runOne(
         ? finish({ status: 'passed', stdout })
         : finish({ status: 'failed', stdout, reason: 'stdout differs from the expected output' });
     }
-    return finish(runStrictAssert(vm, runtime, code, test.code, evaluate, classify, () => stdout));
+    return finish(runStrictAssert(vm, reader, runtime, code, test.code, evaluate, classify, () => stdout));
+  };
+  try {
+    const result = judge();
+    finished?.(result);
+    return result;
   } finally {
-    try {
-      vm.dispose();
-      runtime.dispose();
-    } catch {
-      module = undefined;
+    if (heap.bytes() > QUICKJS_RETIRE_HEAP_BYTES) {
+      // Not freed here (seconds, for a full heap): the worker is terminated instead.
+      discardHeap();
+    } else {
+      try {
+        reader.dispose();
+        vm.dispose();
+        runtime.dispose();
+      } catch {
+        discardHeap();
+      }
     }
   }
 }
@@ -155,6 +215,7 @@ function runOne(
  */
 function runStrictAssert(
   vm: QuickJSContext,
+  reader: QuickJsTextReader,
   runtime: QuickJSRuntime,
   code: string,
   testCode: string,
@@ -171,7 +232,7 @@ function runStrictAssert(
     program.value.dispose();
     const sealed = vm.callFunction(seal, vm.undefined);
     if (sealed.error) {
-      const message = thrownMessage(vm, sealed.error);
+      const message = thrownMessage(vm, reader, sealed.error);
       sealed.error.dispose();
       return classify(message);
     }
@@ -185,7 +246,7 @@ function runStrictAssert(
   if (!ran.ok) return ran.outcome;
   const jobs = runtime.executePendingJobs();
   if (jobs.error) {
-    const message = thrownMessage(vm, jobs.error);
+    const message = thrownMessage(vm, reader, jobs.error);
     jobs.error.dispose();
     ran.value.dispose();
     return classify(message);
@@ -196,7 +257,7 @@ function runStrictAssert(
     return { status: 'failed', stdout: stdout(), reason: "the test's promise never settled" };
   }
   if (settled.type === 'rejected') {
-    const message = thrownMessage(vm, settled.error);
+    const message = thrownMessage(vm, reader, settled.error);
     settled.error.dispose();
     return classify(message);
   }
@@ -204,34 +265,28 @@ function runStrictAssert(
   return { status: 'passed', stdout: stdout() };
 }
 
-/** What a thrown value says, without running the program's code (a thrown object's getters). */
-function thrownMessage(vm: QuickJSContext, handle: QuickJSHandle): string {
-  const error = vm.dump(handle) as { name?: unknown; message?: unknown } | unknown;
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object') {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    if (typeof name === 'string' || typeof message === 'string') {
-      return `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? message : ''}`;
-    }
+/** What a thrown value says, cut to {@link MESSAGE_CHARS}: its name and message, or the value. */
+function thrownMessage(vm: QuickJSContext, reader: QuickJsTextReader, handle: QuickJSHandle): string {
+  const cut = ({ text, length }: { text: string; length: number }) =>
+    length > text.length ? `${text}… (${length - text.length} more characters)` : text;
+  if (vm.typeof(handle) === 'string') return cut(reader.read(handle, MESSAGE_CHARS));
+  if (vm.typeof(handle) === 'object') {
+    const field = (key: string) => {
+      let value: QuickJSHandle;
+      try {
+        value = vm.getProp(handle, key);
+      } catch {
+        return undefined; // a getter that throws, or the deadline passed inside one
+      }
+      try {
+        return vm.typeof(value) === 'string' ? cut(reader.read(value, MESSAGE_CHARS)) : undefined;
+      } finally {
+        value.dispose();
+      }
+    };
+    const name = field('name');
+    const message = field('message');
+    if (name !== undefined || message !== undefined) return `${name ?? 'Error'}: ${message ?? ''}`;
   }
-  return `threw ${formatThrown(error)}`;
-}
-
-function formatThrown(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-function formatValue(vm: QuickJSContext, handle: QuickJSHandle): string {
-  const value = vm.dump(handle) as unknown;
-  if (typeof value === 'string') return value;
-  if (value === undefined) return 'undefined';
-  try {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  } catch {
-    return String(value);
-  }
+  return `threw ${cut(reader.read(handle, MESSAGE_CHARS))}`;
 }
