@@ -55,7 +55,15 @@ export function safeParseSpec(
     });
     return { success: false, error: new SpecError(file, issues) };
   }
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (error) {
+    // Aliases are resolved only here: one to an anchor set later (as in a merge key) or one that
+    // would expand past the YAML library's limit (an alias bomb) throws instead of listing an error.
+    const issue: SpecIssue = { code: 'invalid_yaml', path: [], message: (error as Error).message };
+    return { success: false, error: new SpecError(file, [issue]) };
+  }
   const routed = typeof value === 'object' && value !== null && 'routes' in value;
   const parsed = (routed ? RoutedSpecSchema : LeafSpecSchema).safeParse(value);
   if (!parsed.success) {
