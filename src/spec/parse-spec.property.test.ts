@@ -174,7 +174,7 @@ const presetMutation = fc.oneof(
 /** The value with the node reached by `steps` (each an index into the current node's keys) replaced. */
 function replaceAt(value: unknown, steps: readonly number[], replacement: unknown): unknown {
   if (steps.length === 0 || value === null || typeof value !== 'object') return replacement;
-  const copy: Record<string, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
   const keys = Object.keys(copy);
   const key = keys[(steps[0] as number) % Math.max(1, keys.length)];
   if (key === undefined) return replacement;
