@@ -98,7 +98,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
       error instanceof ApiError
         ? error
         : RewardKitError.isInstance(error)
-          ? new ApiError(statusOfErrorCode(error.code), error.code, error.message)
+          ? libraryError(error)
           : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
     if (apiError.status === 429) metrics.countFailure('queue_full');
     if (apiError.status === 500) {
@@ -174,6 +174,15 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   registerGetRewardRoute(app, service, options.failedReward);
   registerRunCodeRoute(app, service, deps.codeSandbox, options.runCode);
   return { app, metrics, queue, requestsInFlight: () => inFlight };
+}
+
+/**
+ * A library error escaping a route (a group method refusing its row, `RK_INPUT_SCHEMA`): the
+ * client's own mistake answers with the documented `invalid_request`, not the library's code.
+ */
+function libraryError(error: RewardKitError): ApiError {
+  const status = statusOfErrorCode(error.code);
+  return new ApiError(status, status === 400 ? 'invalid_request' : error.code, error.message);
 }
 
 // The route pattern, not the URL, labels metrics: unknown paths must not grow the series without end.
