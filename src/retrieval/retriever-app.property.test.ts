@@ -22,6 +22,18 @@ const body = fc.oneof(
     arbitrary: fc
       .record(
         {
+          queries: fc.array(fc.string({ maxLength: 10, unit: 'binary' }), { minLength: 1, maxLength: 8 }),
+          topk: fc.integer({ min: 1, max: 10 }),
+        },
+        { requiredKeys: ['queries'] },
+      )
+      .map((v) => JSON.stringify(v)),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .record(
+        {
           queries: fc.oneof(
             fc.array(fc.string({ maxLength: 10, unit: 'binary' }), { maxLength: 10 }),
             fc.jsonValue({ maxDepth: 1 }),
