@@ -193,15 +193,15 @@ const anyText = fc.oneof(
 
 describe('spec YAML (property-based)', () => {
   test('should parse any text into a spec or a SpecError with issues', async () => {
-    await checkProperty('spec: any text', fc.property(anyText, expectSpecOrIssues), 1500);
+    await checkProperty('spec: any text', fc.property(anyText, expectSpecOrIssues), 1000);
   });
 
   test('should parse spec-shaped documents into a spec that compiles or a SpecError with issues', async () => {
-    await checkProperty('spec: spec-shaped documents', fc.property(specDocument, expectSpecOrIssues), 1000);
+    await checkProperty('spec: spec-shaped documents', fc.property(specDocument, expectSpecOrIssues), 800);
   });
 
   test('should parse mutated presets into a spec that compiles or a SpecError with issues', async () => {
-    await checkProperty('spec: mutated presets', fc.property(presetMutation, expectSpecOrIssues), 1000);
+    await checkProperty('spec: mutated presets', fc.property(presetMutation, expectSpecOrIssues), 800);
   });
 
   test('should answer alias bombs with issues instead of expanding them', async () => {
