@@ -182,11 +182,14 @@ const file = fc.record({
   format: fc.option(fc.constantFrom(...FORMAT_PRESET_NAMES), { nil: undefined }),
 });
 
-/** What one non-blank line should become: how many rows, and whether each should be a valid Sample. */
+/** What a row should be: a Sample, text that is not UTF-8 or JSON, or JSON with a field wrong or missing. */
+type Expected = 'sample' | 'unreadable' | 'malformed';
+
+/** What one non-blank line should become: each of its rows (several when `[*]` expands it). */
 interface ExpectedLine {
   readonly line: number;
   readonly rows: number;
-  readonly samples: readonly boolean[];
+  readonly samples: readonly Expected[];
 }
 
 /**
@@ -202,7 +205,7 @@ function expectedLines(lines: readonly Uint8Array[], mappings: readonly FieldMap
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     } catch {
-      expected.push({ line: lineNumber, rows: 1, samples: [false] });
+      expected.push({ line: lineNumber, rows: 1, samples: ['unreadable'] });
       return;
     }
     if (text.trim() === '') return;
@@ -210,21 +213,21 @@ function expectedLines(lines: readonly Uint8Array[], mappings: readonly FieldMap
     try {
       value = JSON.parse(text);
     } catch {
-      expected.push({ line: lineNumber, rows: 1, samples: [false] });
+      expected.push({ line: lineNumber, rows: 1, samples: ['unreadable'] });
       return;
     }
     const mapped = applyFieldMappings(value, mappings);
     if (!mapped.ok) {
-      expected.push({ line: lineNumber, rows: 1, samples: [false] });
+      expected.push({ line: lineNumber, rows: 1, samples: ['malformed'] });
       return;
     }
-    const samples = mapped.rows.map(({ fields, element }) => {
+    const samples = mapped.rows.map(({ fields, element }): Expected => {
       // A row expanded by `[*]` is always keyed `<id or place>#<element>`.
       const keyed =
         element !== undefined ||
         ((fields.id === undefined || fields.id === null) && rowId(fields) === undefined);
       const withId = keyed ? { ...fields, id: lineKey({ file: 'x', line: lineNumber }) } : fields;
-      return SampleSchema.safeParse(withId).success;
+      return SampleSchema.safeParse(withId).success ? 'sample' : 'malformed';
     });
     expected.push({ line: lineNumber, rows: samples.length, samples });
   });
@@ -282,13 +285,14 @@ describe('dataset rows through score (property-based)', () => {
         expect(summary.failed).toBe(results.filter((r) => r.status === 'failed').length);
         let at = 0;
         for (const { line: lineNumber, samples } of expected) {
-          for (const valid of samples) {
+          for (const kind of samples) {
             const result = results[at++] as RewardResult;
             expectScoredOrFailed(result);
-            if (!valid) {
-              // A malformed row fails, and its first reason names the file and the line.
+            if (kind !== 'sample') {
+              // A bad row fails, and its first reason names the file and the line (and the field, if it was read).
               expect(result.status).toBe('failed');
-              expect(result.errors[0]?.startsWith(`${path}:${lineNumber}: `)).toBe(true);
+              const place = `${path}:${lineNumber}: ${kind === 'malformed' ? 'field "' : ''}`;
+              expect(result.errors[0]?.startsWith(place), result.errors[0]).toBe(true);
             } else if (result.status === 'failed' && result.errors.some((e) => e.includes('duplicate id'))) {
               expect(result.errors[0]?.startsWith(`${path}:${lineNumber}: field "id": duplicate id`)).toBe(
                 true,
