@@ -13,6 +13,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Each target: its property test file and the example-based test file of the same module (the baseline). */
 const TARGETS = [
   ['dataset rows (`score`)', 'src/runner/score-file.property.test.ts', 'src/runner/score-file.test.ts'],
+  [
+    'dataset rows (`verify ifeval`)',
+    'src/cli/map-jsonl-rows.property.test.ts',
+    'src/cli/map-jsonl-rows.test.ts',
+  ],
   ['spec YAML', 'src/spec/parse-spec.property.test.ts', 'src/spec/parse-spec.test.ts'],
   ['`--map` expressions', 'src/dataset/field-mapping.property.test.ts', 'src/dataset/field-mapping.test.ts'],
   [
