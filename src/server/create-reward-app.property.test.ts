@@ -237,12 +237,24 @@ const CONTENT_TYPES = [
   undefined,
 ];
 
+/** A header one request in five sends. */
+const mostlyAbsent = (value: fc.Arbitrary<string>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: value, weight: 1 });
+
 /** A request to one route: its body as text or bytes, a content type, and sometimes another method. */
 const request = fc.constantFrom(...ROUTES).chain((route) =>
   fc.record({
     route: fc.constant(route),
     method: fc.constantFrom('POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'PUT', 'GET'),
     contentType: fc.oneof(fc.constant('application/json'), fc.constantFrom(...CONTENT_TYPES)),
+    // X-Deadline-Ms as a client may send it: absent mostly, else any number-ish text.
+    deadline: mostlyAbsent(
+      fc.oneof(
+        fc.constantFrom('0', '-5', '1e400', 'abc', '', '1', '0.5', '1e-300', '5000', '0x10'),
+        fc.string({ maxLength: 6 }),
+      ),
+    ),
+    requestId: mostlyAbsent(fc.string({ maxLength: 210 })),
     body: fc.oneof(
       { arbitrary: shaped[route].map((v) => JSON.stringify(v) ?? ''), weight: 6 },
       { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), weight: 2 },
@@ -343,12 +355,16 @@ describe('every HTTP body (property-based)', () => {
   test('should answer any body on any route with a documented 4xx or a 200 whose samples were all scored', async () => {
     await checkProperty(
       'HTTP bodies',
-      fc.asyncProperty(request, async ({ route, method, contentType, body }) => {
+      fc.asyncProperty(request, async ({ route, method, contentType, deadline, requestId, body }) => {
         recorded.length = 0;
         const runsBefore = sandbox.runs;
         const res = await app.request(`http://localhost${route}`, {
           method,
-          headers: contentType === undefined ? {} : { 'content-type': contentType },
+          headers: {
+            ...(contentType !== undefined && { 'content-type': contentType }),
+            ...(deadline !== undefined && { 'x-deadline-ms': deadline }),
+            ...(requestId !== undefined && { 'x-request-id': requestId }),
+          },
           ...(method !== 'GET' && { body }),
         });
         const answer = await res.text();
@@ -357,6 +373,12 @@ describe('every HTTP body (property-based)', () => {
           json = JSON.parse(answer);
         } catch {
           throw new Error(`${res.status} answer is not JSON: ${answer.slice(0, 200)}`);
+        }
+        if (res.status === 504 && deadline !== undefined) {
+          // A deadline the client set may pass: documented, and every sample is still recorded, scored or failed.
+          expect(['deadline_exceeded', 'queue_timeout']).toContain(json.error.code);
+          recorded.flat().forEach(expectScored);
+          return;
         }
         if (res.status !== 200) {
           expectErrorShape(res.status, json);
