@@ -64,19 +64,25 @@ describe('rewardkit score on fuzzed rows (property-based, through the CLI)', () 
           const lines = run % 3 === 2 ? clean : fuzzed;
           const input = join(dir, `in-${run}.jsonl`);
           const output = join(dir, `out-${run++}.jsonl`);
-          writeFileSync(input, Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')])));
-          const cli = await runCli([
-            'score',
-            '--spec',
-            'default',
-            '-i',
-            input,
-            '-o',
-            output,
-            '--workers',
-            workers,
-            '--no-progress',
-          ]);
+          const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
+          writeFileSync(input, bytes);
+          // Every other file comes on stdin (`-i -`), which is read as a stream of its own.
+          const stdin = run % 2 === 0;
+          const cli = await runCli(
+            [
+              'score',
+              '--spec',
+              'default',
+              '-i',
+              stdin ? '-' : input,
+              '-o',
+              output,
+              '--workers',
+              workers,
+              '--no-progress',
+            ],
+            stdin ? { stdin: bytes } : {},
+          );
           expect(cli.stderr).not.toMatch(/\n\s+at /);
           const results = readFileSync(output, 'utf8')
             .split('\n')
