@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkProperty } from '../core/test-utils/check-property.js';
 import { createEvaluator } from './evaluator.js';
@@ -25,11 +25,18 @@ const KINDS = [...sourceKinds.keys()];
  */
 function expectSpecOrIssues(text: string): void {
   let result: ReturnType<typeof safeParseSpec>;
+  // A Node warning would print `(node:123) Warning: …` beside the command's own messages.
+  const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+  let warned: unknown[][];
   try {
     result = safeParseSpec(text, 'spec.yaml');
   } catch (error) {
     throw new Error(`safeParseSpec threw instead of answering: ${(error as Error)?.stack ?? String(error)}`);
+  } finally {
+    warned = [...warnings.mock.calls];
+    warnings.mockRestore();
   }
+  expect(warned).toEqual([]);
   if (result.success) {
     expect(() => createEvaluator(result.data)).not.toThrow();
     return;
@@ -222,6 +229,17 @@ describe('inputs the spec properties found', () => {
     expect(result.success).toBe(false);
     expect(!result.success && result.error.issues).toEqual([
       { code: 'invalid_yaml', path: [], message: expect.stringContaining(message) },
+    ]);
+  });
+
+  test('should name a key that is a list as an issue, without a Node warning on stderr', () => {
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const result = safeParseSpec('? [1, 2]\n: x\nsources:\n  - kind: math\n', 'spec.yaml');
+    const warned = [...warnings.mock.calls];
+    warnings.mockRestore();
+    expect(warned).toEqual([]);
+    expect(!result.success && result.error.issues).toEqual([
+      expect.objectContaining({ code: 'schema', message: 'Unrecognized key: "[ 1, 2 ]"' }),
     ]);
   });
 });

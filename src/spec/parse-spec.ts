@@ -41,7 +41,14 @@ export function safeParseSpec(
   registry: SourceKindRegistry = sourceKinds,
 ): SafeSpecResult {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // `logLevel: 'error'`: the YAML library would print a Node warning for a key that is a list or
+  // a map; the schema names that key as an issue instead.
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+    logLevel: 'error',
+  });
   const at = (path: Path): SpecIssue['position'] => locate(doc, lines, path);
   if (doc.errors.length > 0) {
     const issues = doc.errors.map<SpecIssue>((e) => {
