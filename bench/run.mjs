@@ -30,6 +30,7 @@ const SECTIONS = {
   view: 'Inspector',
   traces: 'Judge traces',
   lab: 'Lab',
+  props: 'Property-based tests',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -566,6 +567,8 @@ if (measures('traces')) {
 }
 // ── lab: training throughput and the experiments' defaults (bench/lab.mjs) ─────────────────────
 if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection({ quick, fmt, root }));
+// ── property-based tests: inputs tried per target and their cost (bench/properties.mjs) ─────────
+if (measures('props')) sections.push(await (await import('./properties.mjs')).propertiesSection({ fmt }));
 
 const header = `# Benchmarks
 

@@ -163,3 +163,35 @@ describe('applyFieldMappings', () => {
     });
   });
 });
+
+describe('inherited keys (found by the --map property)', () => {
+  test.each(['constructor', 'toString', '__proto__', 'a.constructor'])(
+    'should find only own fields, never what every object inherits, for %s',
+    (path) => {
+      expect(lookUpField(JSON.parse('{"a": {}}'), parseFieldPath(path, '--map'))).toMatchObject({
+        found: false,
+      });
+    },
+  );
+
+  test('should find an own "__proto__" key that JSON.parse made', () => {
+    const row = JSON.parse('{"__proto__": "x"}');
+    expect(lookUpField(row, parseFieldPath('__proto__', '--map'))).toEqual({
+      found: true,
+      values: ['x'],
+      each: false,
+    });
+  });
+
+  test.each(['__proto__=a', '__proto__.x=a', 'metadata.__proto__=a'])(
+    'should refuse %s, whose target would set the prototype, not a field',
+    (text) => {
+      expect(() => parseFieldMapping(text)).toThrow(`--map "${text}": "__proto__" cannot be a target field`);
+    },
+  );
+
+  test('should set a "constructor" target as a field of its own', () => {
+    const mapped = applyFieldMappings({ a: 1 }, [parseFieldMapping('constructor.x=a')]);
+    expect(mapped.ok && mapped.rows[0]?.fields).toEqual({ a: 1, constructor: { x: 1 } });
+  });
+});

@@ -24,6 +24,10 @@ export function parseFieldMapping(text: string, flag = '--map'): FieldMapping {
       `${flag} "${text}": expected target=source, e.g. reference=reward_model.ground_truth or response=responses[0]`,
     );
   }
+  if (target.split('.').includes('__proto__')) {
+    // Assigning it would set the row's prototype instead of a field.
+    throw new RewardKitError('RK_USAGE', `${flag} "${text}": "__proto__" cannot be a target field`);
+  }
   const optional = source.endsWith('?');
   if (optional) source = source.slice(0, -1);
   const sources = source.split('|').map((s) => parseFieldPath(s.trim(), `${flag} "${text}"`));
@@ -118,7 +122,7 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
   const last = path.length - 1;
   for (let i = 0; i < last; i++) {
     const key = path[i] as string;
-    const next = node[key];
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
     const copy: Record<string, unknown> =
       next === null || typeof next !== 'object' || Array.isArray(next) ? {} : { ...next };
     node[key] = copy;

@@ -54,8 +54,12 @@ export function lookUpField(row: unknown, path: FieldPath): FieldLookup {
         if (item === undefined || item === null) return { found: false, missing: `${walked}[${step.index}]` };
         next.push(item);
       } else {
+        // Own keys only: `constructor` or `__proto__` must not find what every object inherits.
         const item =
-          value !== null && typeof value === 'object' && !Array.isArray(value)
+          value !== null &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.hasOwn(value, step.key)
             ? (value as Record<string, unknown>)[step.key]
             : undefined;
         const at = walked === '' ? step.key : `${walked}.${step.key}`;

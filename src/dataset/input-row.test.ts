@@ -27,6 +27,24 @@ describe('inputRows', () => {
     });
   });
 
+  test.each([true, '', {}, [1]])(
+    'should leave an id of the wrong type (%j) for the schema to refuse, not re-key the row by its place',
+    (id) => {
+      expect(
+        inputRows({ origin: { file: 'd.jsonl', line: 4 }, value: { id, response: 'x' } }, { autoId: true }),
+      ).toEqual([{ ok: true, origin: { file: 'd.jsonl', line: 4 }, value: { id, response: 'x' } }]);
+    },
+  );
+
+  test('should key a row whose id is null by its place, as a Parquet null is no id', () => {
+    expect(
+      inputRows(
+        { origin: { file: 'd.jsonl', line: 4 }, value: { id: null, response: 'x' } },
+        { autoId: true },
+      ),
+    ).toMatchObject([{ ok: true, value: { id: 'line:4' } }]);
+  });
+
   test('should drop Parquet nulls as absent fields', () => {
     expect(inputRows(parquetRow(1, { id: 'a', reference: null }))[0]).toMatchObject({ value: { id: 'a' } });
   });

@@ -45,7 +45,9 @@ export function inputRows(record: DatasetRecord, options: InputRowOptions = {}):
       if (element !== undefined) {
         fields.id = `${base}#${element}`;
         fields.group ??= base;
-      } else if (own === undefined) {
+      } else if (own === undefined && (fields.id === undefined || fields.id === null)) {
+        // Only a row with no id gets its place's key: an id of the wrong type (`true`, `""`, `{}`)
+        // fails on the id field, instead of the row being scored under a key its owner never gave.
         fields.id = base;
       }
     }

@@ -120,7 +120,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
         : RewardKitError.isInstance(error)
           ? error.code === 'RK_STORE_UNAVAILABLE'
             ? outage.failed(error)
-            : new ApiError(statusOfErrorCode(error.code), error.code, error.message)
+            : libraryError(error)
           : new ApiError(500, 'internal', `internal error: ${errorMessage(error)}`);
     if (apiError.status === 429) metrics.countFailure('queue_full');
     if (apiError.apiCode === 'store_unavailable') metrics.countFailure('store_unavailable');
@@ -202,6 +202,15 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
 
 // A probe waits this long for the store: load balancers time their probes out after a few seconds.
 const READY_TIMEOUT_MS = 2000;
+
+/**
+ * A library error escaping a route (a group method refusing its row, `RK_INPUT_SCHEMA`): the
+ * client's own mistake answers with the documented `invalid_request`, not the library's code.
+ */
+function libraryError(error: RewardKitError): ApiError {
+  const status = statusOfErrorCode(error.code);
+  return new ApiError(status, status === 400 ? 'invalid_request' : error.code, error.message);
+}
 
 // The route pattern, not the URL, labels metrics: unknown paths must not grow the series without end.
 const routeLabel = (pattern: string) => (pattern.startsWith('/') && pattern !== '/*' ? pattern : 'other');

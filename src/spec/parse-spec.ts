@@ -41,7 +41,14 @@ export function safeParseSpec(
   registry: SourceKindRegistry = sourceKinds,
 ): SafeSpecResult {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // `logLevel: 'error'`: the YAML library would print a Node warning for a key that is a list or
+  // a map; the schema names that key as an issue instead.
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+    logLevel: 'error',
+  });
   const at = (path: Path): SpecIssue['position'] => locate(doc, lines, path);
   if (doc.errors.length > 0) {
     const issues = doc.errors.map<SpecIssue>((e) => {
@@ -55,7 +62,15 @@ export function safeParseSpec(
     });
     return { success: false, error: new SpecError(file, issues) };
   }
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (error) {
+    // Aliases are resolved only here: one to an anchor set later (as in a merge key) or one that
+    // would expand past the YAML library's limit (an alias bomb) throws instead of listing an error.
+    const issue: SpecIssue = { code: 'invalid_yaml', path: [], message: (error as Error).message };
+    return { success: false, error: new SpecError(file, [issue]) };
+  }
   const routed = typeof value === 'object' && value !== null && 'routes' in value;
   const parsed = (routed ? RoutedSpecSchema : LeafSpecSchema).safeParse(value);
   if (!parsed.success) {
