@@ -1,3 +1,4 @@
+export { BackendDownError } from './backend-down-error.js';
 export {
   type CacheOptions,
   caching,
@@ -26,6 +27,7 @@ export {
   LlamaCppConfigSchema,
   type LlamaCppModel,
 } from './llama-cpp-model.js';
+export { type CircuitBreaker, createCircuitBreaker } from './middleware/circuit-breaker.js';
 export { droppingRejectedThinking } from './middleware/dropping-rejected-thinking.js';
 export { endpointLimited } from './middleware/endpoint-limited.js';
 export { type ChatCallEvent, logging } from './middleware/logging.js';
@@ -40,6 +42,7 @@ export {
   type OpenAIEndpointOptions,
   openAIEndpoint,
 } from './openai-compatible-model.js';
+export { maskedUrl } from './masked-url.js';
 export { type ParseRoute, parseStructured, type StructuredParse } from './parse-structured.js';
 export { type CallTrace, callStructured, type StructuredOutcome } from './structured-call.js';
 export { addUsage, type CallUsage, callUsageOf, usageOf } from './usage-of.js';
