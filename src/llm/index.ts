@@ -27,6 +27,7 @@ export {
   LlamaCppConfigSchema,
   type LlamaCppModel,
 } from './llama-cpp-model.js';
+export { maskedUrl } from './masked-url.js';
 export { type CircuitBreaker, createCircuitBreaker } from './middleware/circuit-breaker.js';
 export { droppingRejectedThinking } from './middleware/dropping-rejected-thinking.js';
 export { endpointLimited } from './middleware/endpoint-limited.js';
@@ -42,7 +43,6 @@ export {
   type OpenAIEndpointOptions,
   openAIEndpoint,
 } from './openai-compatible-model.js';
-export { maskedUrl } from './masked-url.js';
 export { type ParseRoute, parseStructured, type StructuredParse } from './parse-structured.js';
 export { type CallTrace, callStructured, type StructuredOutcome } from './structured-call.js';
 export { addUsage, type CallUsage, callUsageOf, usageOf } from './usage-of.js';

@@ -34,14 +34,22 @@ function scripted(script: Array<'ok' | 'down' | 'bad'>, name = 'judge'): ChatMod
 }
 
 const settle = (model: ChatModel, n: number) =>
-  Promise.all(Array.from({ length: n }, () => model.complete(ask).then(() => 'ok', (e: Error) => e)));
+  Promise.all(
+    Array.from({ length: n }, () =>
+      model.complete(ask).then(
+        () => 'ok',
+        (e: Error) => e,
+      ),
+    ),
+  );
 
 describe('createCircuitBreaker', () => {
   it('opens after N transport failures in a row, naming the endpoint and the last error, and aborts its signal', async () => {
     const breaker = createCircuitBreaker({ maxConsecutiveFailures: 3 });
     const inner = scripted(['down']);
     const model = breaker.middleware(inner);
-    for (let i = 0; i < 2; i++) await expect(model.complete(ask)).rejects.not.toBeInstanceOf(BackendDownError);
+    for (let i = 0; i < 2; i++)
+      await expect(model.complete(ask)).rejects.not.toBeInstanceOf(BackendDownError);
     expect(breaker.opened).toBeUndefined();
     expect(breaker.signal.aborted).toBe(false);
     const third = await model.complete(ask).catch((e: unknown) => e);
