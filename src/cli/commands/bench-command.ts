@@ -108,7 +108,7 @@ Examples:
     .action(async (flags: BenchFlags) => {
       requireDatasetInput(flags.input);
       refuseParquetOutput('rewardkit bench', flags.output);
-      const judgeModel = await openJudgeModel(flags, 'bench');
+      const judgeModel = await openJudgeModel(flags, state, 'bench');
       const { model } = judgeModel;
       const { BENCH_DATASETS, runBench } = await import('../../bench/index.js');
       const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');

@@ -71,7 +71,7 @@ Example:
       if (flags.extractor ?? flags.model) wanted.push('extractor');
       const roles =
         wanted.length > 0
-          ? await openEvpvRoles(flags, wanted, 'evpv corruption')
+          ? await openEvpvRoles(flags, wanted, 'evpv corruption', state)
           : { models: {}, close: async () => {} };
       try {
         const { auditor, extractor } = roles.models;

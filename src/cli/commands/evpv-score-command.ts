@@ -55,7 +55,7 @@ Example:
       requireJsonlInput(flags);
       const { usageOf } = await import('../../llm/index.js');
       const judges = await import('../../judges/index.js');
-      const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score');
+      const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score', state);
       const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
       const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;
       const pipeline = judges.llmEvpvRoles({ extractor, auditor, stepJudge }, { reasks: flags.reasks })();

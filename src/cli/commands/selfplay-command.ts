@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { type BreakerFlags, breakerGuard, breakerOption } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 
-interface SelfplayFlags {
+interface SelfplayFlags extends BreakerFlags {
   seeds: string;
   corpus?: string;
   retrieverUrl?: string;
@@ -48,6 +49,7 @@ export function registerSelfplayCommand(selfplay: Command, state: CommandState):
       10_000,
     )
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
+    .addOption(breakerOption())
     .option('--proposer <name>', 'the policy model that proposes questions', 'policy')
     .option('--solver <name>', 'the policy model that solves them (default: the --proposer model)')
     .option('--judge <name>', 'the model for the RAG check and answer equivalence', 'judge')
@@ -123,7 +125,7 @@ Examples:
         flags.corpus !== undefined
           ? createBm25Retriever(readBm25Index(flags.corpus).index)
           : createHttpRetriever({ url: flags.retrieverUrl as string, timeoutMs: flags.retrieverTimeout });
-      const configured = await loadConfiguredModels(flags.models);
+      const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const proposer = pickModel(configured, flags.proposer, 'selfplay');
       const models = {
         proposer,

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -15,7 +16,7 @@ import {
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
 
-interface EvolveFlags {
+interface EvolveFlags extends BreakerFlags {
   skill?: string;
   traces?: string;
   judgeResults?: string;
@@ -112,11 +113,11 @@ Examples:
     --out evolved/ --models models.yaml --model analyst --mode deepen`,
     )
     .action(async (flags: EvolveFlags) => {
-      state.exitCode = await runSkillEvolve(flags);
+      state.exitCode = await runSkillEvolve(flags, state);
     });
 }
 
-async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
+async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<number> {
   const skills = await import('../../skills/index.js');
   if (flags.mode === 'create' && flags.skill !== undefined)
     throw new RewardKitError(
@@ -165,7 +166,11 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
   const done = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
   if (!flags.resume) writeFileSync(analysesPath, '');
 
-  const model = pickModel(await loadConfiguredModels(flags.models), flags.model, 'skill evolve');
+  const model = pickModel(
+    await loadConfiguredModels(flags.models, breakerGuard(flags, state)),
+    flags.model,
+    'skill evolve',
+  );
   const cache = await openResponseCache(flags);
   let evolved: Awaited<ReturnType<typeof skills.evolveSkill>>;
   try {

@@ -109,11 +109,11 @@ Examples:
     --model judge --analyst analyst --held-out 0.3 --seed 1 --seeds 3 --out evolved-judge/`,
     )
     .action(async (flags: EvolveJudgeFlags) => {
-      state.exitCode = await runSkillEvolveJudge(flags);
+      state.exitCode = await runSkillEvolveJudge(flags, state);
     });
 }
 
-async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
+async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState): Promise<number> {
   const skills = await import('../../skills/index.js');
   const out = resolve(flags.out);
   refuseEvolveOut({
@@ -151,6 +151,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
     flags,
     [flags.model, analystName],
     'skill evolve-judge',
+    state,
   );
   const { skillRmRuntime } = await import('../../spec/index.js');
   let result: Awaited<ReturnType<typeof skills.evolveJudge>>;
