@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliRun, readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
@@ -208,7 +208,11 @@ const CASES: CommandCase[] = [
       '--dataset',
       'pairwise',
       '--input',
-      join(repoRoot, 'test/fixtures/bench/pairwise.jsonl'),
+      jsonl(
+        w.dir,
+        'bench.jsonl',
+        PAIRS.map(({ id, prompt }) => ({ id, prompt, chosen: 'ONE', rejected: 'TWO' })),
+      ),
       '--models',
       w.models,
       '--model',
@@ -218,11 +222,8 @@ const CASES: CommandCase[] = [
       '--reasks',
       '0',
     ],
-    failed: (_run, out) => {
-      const rows = readJsonl(join(out, 'bench.jsonl'));
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((r) => r.error !== undefined || r.status === 'failed')).toBe(true);
-    },
+    failed: (run) =>
+      expect(run.stdout).toMatch(/6 items judged, 0 failed; 6 of the judged got no readable verdict/),
     code: 3,
   },
   {
@@ -330,7 +331,8 @@ const CASES: CommandCase[] = [
     ],
     failed: (run, out) => {
       const report = JSON.parse(readFileSync(join(out, 'evolved', 'report.json'), 'utf8'));
-      expect(report.valid).toBe(false);
+      expect(report.out.written).toBe(false);
+      expect(existsSync(join(out, 'evolved', 'skill'))).toBe(false);
       expect(run.stderr).toMatch(/4 of 4 trajectories could not be analysed/);
     },
     code: 3,
@@ -362,8 +364,9 @@ const CASES: CommandCase[] = [
     ],
     failed: (run, out) => {
       const report = JSON.parse(readFileSync(join(out, 'evolved-judge', 'report.json'), 'utf8'));
-      expect(report.valid).not.toBe(true);
-      expect(run.stderr).toMatch(/could not be judged/);
+      expect(report.out.written).toBe(false);
+      expect(existsSync(join(out, 'evolved-judge', 'skill'))).toBe(false);
+      expect(run.stderr).toMatch(/(\d+) of \1 judgments got no readable verdict/);
     },
     code: 3,
   },

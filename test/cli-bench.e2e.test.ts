@@ -76,7 +76,7 @@ describe('rewardkit bench', () => {
     ]);
     expect(output[3]?.error).toMatch(/pairwise\.jsonl:4: field "chosen": needs "chosen" and "rejected"/);
     expect(report.score).toBe(1);
-    expect(report.items).toEqual({ judged: 3, failed: 1 });
+    expect(report.items).toEqual({ judged: 3, failed: 1, unanswered: 0 });
     expect(report.judge_metrics).toMatchObject({ position_consistency: 1, tie_rate: 0, invalid_rate: 0 });
     expect(report.judge_metrics.calls_per_judgment).toBe(2);
     expect(report.judge_metrics.prompt_tokens_per_judgment).toBe(20);

@@ -157,7 +157,7 @@ Examples:
         );
         state.exitCode = result.interrupted
           ? EXIT.interrupted
-          : result.report.items.failed > 0
+          : result.report.items.failed > 0 || result.report.items.unanswered > 0
             ? EXIT.rowsFailed
             : EXIT.ok;
       } finally {

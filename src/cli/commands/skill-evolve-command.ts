@@ -15,6 +15,7 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
+import { evolveUnanswered } from './skill-evolve-unanswered.js';
 
 interface EvolveFlags extends BreakerFlags {
   skill?: string;
@@ -190,7 +191,9 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
     await cache.close();
   }
 
-  const written = evolved.report.valid;
+  const unanswered = evolveUnanswered(evolved.report);
+  // The source skill, unchanged because no analysis came back, is not an evolved skill.
+  const written = evolved.report.valid && !unanswered.nothingLearned;
   const skillOut = join(out, OUT_FILES.skill);
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
@@ -210,8 +213,15 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve: ${line}\n`);
+  if (unanswered.nothingLearned) {
+    process.stderr.write(
+      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
+    );
+    return EXIT.rowsFailed;
+  }
   if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return written ? EXIT.ok : EXIT.error;
+  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
 function mode(value: string): EvolveFlags['mode'] {

@@ -14,6 +14,7 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
+import { evolveJudgeUnanswered } from './skill-evolve-unanswered.js';
 
 interface EvolveJudgeFlags {
   skill: string;
@@ -179,7 +180,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   }
 
   const { evolved, report: loop } = result;
-  const written = loop.evolve.valid;
+  const unanswered = evolveJudgeUnanswered(loop);
+  // The source skill, unchanged because the models never answered, is not an evolved skill.
+  const written = loop.evolve.valid && !unanswered.nothingLearned;
   const skillOut = join(out, OUT_FILES.skill);
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
@@ -198,13 +201,20 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     fix_patches: evolved.fixPatches,
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(summary(loop, flags.out));
+  process.stdout.write(summary(loop, flags.out, written));
+  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve-judge: ${line}\n`);
+  if (unanswered.nothingLearned) {
+    process.stderr.write(
+      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
+    );
+    return EXIT.rowsFailed;
+  }
   if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return written ? EXIT.ok : EXIT.error;
+  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
 /** The figures a reader wants first; the rest is in report.json. */
-function summary(report: EvolveJudgeReport, out: string): string {
+function summary(report: EvolveJudgeReport, out: string, written: boolean): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const { before, after } = report.accuracy;
   const line = (
@@ -224,7 +234,7 @@ function summary(report: EvolveJudgeReport, out: string): string {
     line('held-in ', before.held_in, after?.held_in),
     `trajectories: ${report.trajectories.passed} passed, ${report.trajectories.failed} failed; selected seed: ${report.evolve.selected_seed ?? 'none'}`,
     `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
-    `wrote ${report.evolve.valid ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
+    `wrote ${written ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
     '',
   ].join('\n');
 }
