@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { runCli, tempDir } from './cli-harness.js';
+
+/** A port something else already listens on. */
+let holder: Server;
+let port: number;
+beforeEach(async () => {
+  holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  port = (holder.address() as AddressInfo).port;
+});
+afterEach(async () => {
+  await new Promise<void>((resolve) => holder.close(() => resolve()));
+});
+
+/** Runs the CLI, killed after 30 s so that a hang fails the test instead of stalling it. */
+const runBounded = (args: string[]) =>
+  runCli(args, {
+    onSpawn: (kill) => {
+      const timer = setTimeout(() => kill('SIGKILL'), 30_000);
+      timer.unref();
+    },
+  });
+
+// Each test runs the CLI twice; on a loaded machine a run takes seconds.
+describe('rewardkit serve on a port already in use', { timeout: 90_000 }, () => {
+  test.each([
+    ['one process', []],
+    ['--processes 2', ['--processes', '2']],
+  ])(
+    '%s exits at once with exit 1 and one line naming the port, and creates no run in the SQLite store',
+    async (_name, extra) => {
+      const store = join(tempDir(), 'store.sqlite');
+      const run = await runBounded(['serve', '--port', String(port), '--store', store, ...extra]);
+      expect(run.signal).toBeNull();
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `rewardkit: port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port (--port)\n`,
+      );
+      const runs = await runCli(['runs', 'list', '--store', store]);
+      expect(runs.code).toBe(0);
+      expect(runs.stdout).not.toMatch(/serve:/);
+    },
+  );
+});
