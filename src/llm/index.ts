@@ -27,7 +27,6 @@ export {
   LlamaCppConfigSchema,
   type LlamaCppModel,
 } from './llama-cpp-model.js';
-export { maskedUrl } from './masked-url.js';
 export { type CircuitBreaker, createCircuitBreaker } from './middleware/circuit-breaker.js';
 export { droppingRejectedThinking } from './middleware/dropping-rejected-thinking.js';
 export { endpointLimited } from './middleware/endpoint-limited.js';
