@@ -59,6 +59,7 @@ describe('the circuit breaker of a scoring run', { timeout: 120_000 }, () => {
         ),
       ),
     ]);
+    expect(stopped[0]).not.toContain('..');
     expect(down.code).toBe(4);
     // One row at a time, two calls a row (genrm judges both orders): s0's two calls failed and it is
     // recorded failed with the reason; s1's first call opened the breaker, so s1 was not judged and

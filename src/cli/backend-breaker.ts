@@ -49,5 +49,7 @@ export function runSignal(own: AbortSignal, state: CommandState): AbortSignal {
 export function backendDownMessage(state: CommandState): string | undefined {
   const opened = state.breaker?.opened;
   if (!opened) return undefined;
-  return `rewardkit: stopped: ${opened.message}. What was done is written: run the same command again once the backend answers (--max-consecutive-failures 0 never stops)\n`;
+  // The last error may end a sentence of its own ("Connection error.").
+  const why = opened.message.replace(/\.$/, '');
+  return `rewardkit: stopped: ${why}. What was done is written: run the same command again once the backend answers (--max-consecutive-failures 0 never stops)\n`;
 }
