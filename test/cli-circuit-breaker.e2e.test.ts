@@ -155,3 +155,49 @@ describe('a spec whose judge sources name an unconfigured model', { timeout: 60_
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('the circuit breaker of a row-by-row command', { timeout: 120_000 }, () => {
+  test('judge pairwise: stops, writes no row it did not judge, and a rerun judges the rest', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'pairs.jsonl');
+    writeFileSync(
+      input,
+      `${Array.from({ length: 10 }, (_, i) => JSON.stringify({ id: `p${i}`, prompt: `PAIR-${i}`, first: 'ONE', second: 'TWO' })).join('\n')}\n`,
+    );
+    const out = join(dir, 'out.jsonl');
+    const models = (url: string) => {
+      writeFileSync(
+        join(dir, 'models.yaml'),
+        `models:\n  judge:\n    model: judge\n    base_url: ${url}\n    max_retries: 0\n`,
+      );
+      return join(dir, 'models.yaml');
+    };
+    const args = (url: string) => [
+      'judge',
+      'pairwise',
+      '--models',
+      models(url),
+      '-m',
+      'judge',
+      '-i',
+      input,
+      '-o',
+      out,
+    ];
+    const down = await runCli([...args(await refusingEndpoint()), '--max-consecutive-failures', '4']);
+    expect(down.code).toBe(4);
+    expect(down.stderr).toMatch(/not written \(failed after the backend went down: a rerun handles them\)/);
+    const before = readJsonl(out);
+    // Whatever was written before the breaker opened is a failed row with the transport error.
+    for (const line of before) expect(String(line.error)).toMatch(/connection failed/);
+    expect(before.length).toBeLessThan(10);
+
+    server.script({
+      reply: { content: JSON.stringify({ principles: ['p'], critique: 'c', score_1: 8, score_2: 3 }) },
+    });
+    const again = await runCli(args(server.url));
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`10 rows, ${10 - before.length} ok, 0 failed, ${before.length} skipped`);
+    expect(readJsonl(out).map((line) => line.id)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`));
+  });
+});

@@ -13,7 +13,7 @@ import {
   parseGroupOptions,
 } from '../../rl/index.js';
 import type { Store } from '../../store/index.js';
-import { type BreakerFlags, breakerOption } from '../backend-breaker.js';
+import { type BreakerFlags, breakerOption, runSignal } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -278,7 +278,7 @@ async function runAdvantages(
       ...datasetInputOptions(flags),
       output,
       concurrency: flags.concurrency,
-      signal: controller.signal,
+      signal: runSignal(controller.signal, state),
       onFailed: (line) => {
         report?.addFailed(line);
         for (const error of line.errors) process.stderr.write(`rewardkit: ${error}\n`);

@@ -101,9 +101,16 @@ Example:
           reasks: flags.reasks,
         },
         onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
+        ...(state.breaker && { signal: state.breaker.signal }),
+        // A query that failed once the breaker had opened was not worked on: a rerun authors it.
+        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
       });
+      const unwritten =
+        counts.unwritten > 0
+          ? `, ${counts.unwritten} not written (failed after the backend went down: a rerun authors them)`
+          : '';
       process.stderr.write(
-        `rubrics: ${counts.written - counts.failed} written (${counts.needsReview} need review), ${counts.failed} failed, ${counts.skipped} skipped (already in ${flags.output})\n`,
+        `rubrics: ${counts.written - counts.failed} written (${counts.needsReview} need review), ${counts.failed} failed, ${counts.skipped} skipped (already in ${flags.output})${unwritten}\n`,
       );
       state.exitCode = counts.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
     });
