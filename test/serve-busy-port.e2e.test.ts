@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -46,4 +47,25 @@ describe('rewardkit serve on a port already in use', { timeout: 90_000 }, () => 
       expect(runs.stdout).not.toMatch(/serve:/);
     },
   );
+});
+
+describe('rewardkit serve with a spec whose judge source names an unconfigured model', {
+  timeout: 90_000,
+}, () => {
+  test.each([
+    ['one process', []],
+    ['--processes 2', ['--processes', '2']],
+  ])('%s refuses to start, naming the source and the model, and creates no run', async (_name, extra) => {
+    const dir = tempDir();
+    const spec = join(dir, 'spec.yaml');
+    writeFileSync(spec, 'sources:\n  - kind: genrm\n    params:\n      model: judge\n');
+    const store = join(dir, 'store.sqlite');
+    const run = await runBounded(['serve', '--spec', spec, '--port', '0', '--store', store, ...extra]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^rewardkit: source "genrm" needs model "judge"; no model is configured: pass --models <file>/,
+    );
+    expect(existsSync(store)).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ import {
   runServePrimary,
   serveProcessRun,
 } from '../serve-processes.js';
+import { requireSpecModels, specModelNames } from '../spec-model-names.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 interface ServeFlags {
@@ -187,7 +188,7 @@ Examples:
         await servePrimary(flags, state);
         return;
       }
-      const { loadSpec, specWarnings } = await import('../../spec/index.js');
+      const { loadSpec, sourceKinds, sourceName, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
       const { createSummaryAccumulator, startStoreWriter, storeWriterFor, storeWritesInline } = await import(
@@ -196,6 +197,8 @@ Examples:
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
+      // A judge without its model would fail every request: refused before the port is taken.
+      requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, configured.from);
       // The port is bound first: a port in use stops the command at once, with one line, before
       // the store opens, so no run is created (and none left `running`).
       let startApp: (app: RewardApp) => void = () => {};
@@ -398,9 +401,11 @@ const banner = (flags: ServeFlags, specName: string, runId: string | undefined) 
  * once all listen, and at shutdown finishes the run with their merged summaries.
  */
 async function servePrimary(flags: ServeFlags, state: CommandState): Promise<void> {
-  const { loadSpec, specWarnings } = await import('../../spec/index.js');
+  const { loadSpec, sourceKinds, sourceName, specWarnings } = await import('../../spec/index.js');
   const { mergeRunSummaries } = await import('../../runner/index.js');
   const spec = loadSpec(flags.spec);
+  const configured = await loadConfiguredModels(flags.models);
+  requireSpecModels(specModelNames(spec, sourceKinds, sourceName), configured.models, configured.from);
   sayWarnings(specWarnings(spec));
   await refuseBusyPort(flags.port, flags.host);
   const store = await openStoreFromFlag(flags.store);
