@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { runCli, tempDir } from './cli-harness.js';
+import { repoRoot, runCli, tempDir } from './cli-harness.js';
 
 /** A port something else already listens on. */
 let holder: Server;
@@ -67,5 +67,28 @@ describe('rewardkit serve with a spec whose judge source names an unconfigured m
       /^rewardkit: source "genrm" needs model "judge"; no model is configured: pass --models <file>/,
     );
     expect(existsSync(store)).toBe(false);
+  });
+});
+
+describe('the other servers on a port already in use', { timeout: 90_000 }, () => {
+  test('index serve and view exit 1 at once with the same one line', async () => {
+    const dir = tempDir();
+    const index = join(dir, 'idx');
+    const corpus = join(repoRoot, 'examples/corpus/corpus.jsonl');
+    expect((await runCli(['index', 'build', '--corpus', corpus, '--out', index])).code).toBe(0);
+    const store = join(dir, 'store.sqlite');
+    const samples = join(repoRoot, 'examples/mixed.jsonl');
+    const scored = await runCli(['score', '-i', samples, '-o', join(dir, 'out.jsonl'), '--store', store]);
+    expect(scored.code).toBe(0);
+    const line = `rewardkit: port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port (--port)\n`;
+    for (const args of [
+      ['index', 'serve', '--index', index, '--port', String(port)],
+      ['view', '--store', store, '--port', String(port)],
+    ]) {
+      const run = await runBounded(args);
+      expect(run.signal).toBeNull();
+      expect(run.stderr).toBe(line);
+      expect(run.code).toBe(1);
+    }
   });
 });
