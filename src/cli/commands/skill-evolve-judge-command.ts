@@ -140,7 +140,11 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   mkdirSync(out, { recursive: true });
   const judgmentsPath = join(out, JUDGMENTS_FILE);
   const analysesPath = join(out, OUT_FILES.analyses);
-  const judged = flags.resume ? readResumeLines(judgmentsPath, skills.JudgedPairSchema) : [];
+  // A judgment with no verdict is asked again: the judge may not have answered at all (a backend
+  // that was down), and a rerun is how the run goes on once it answers.
+  const judged = flags.resume
+    ? readResumeLines(judgmentsPath, skills.JudgedPairSchema).filter((j) => j.verdict !== 'invalid')
+    : [];
   const analyses = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
   if (!flags.resume) {
     writeFileSync(judgmentsPath, '');
