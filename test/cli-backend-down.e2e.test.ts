@@ -202,6 +202,35 @@ const CASES: CommandCase[] = [
     code: 3,
   },
   {
+    name: 'evpv corruption (LLM auditor)',
+    args: (w, out) => [
+      'evpv',
+      'corruption',
+      '--models',
+      w.models,
+      '--auditor',
+      'judge',
+      '--ratios',
+      '0',
+      '--trials',
+      '1',
+      '-i',
+      jsonl(
+        w.dir,
+        'study.jsonl',
+        readFileSync(join(repoRoot, 'examples/evpv/symbolic-candidates.jsonl'), 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .slice(0, 3)
+          .map((line) => JSON.parse(line)),
+      ),
+      '-o',
+      join(out, 'curve.json'),
+    ],
+    failed: (run) => expect(run.stderr).toMatch(/\d+ audit\(s\) got no readable answer from the auditor/),
+    code: 3,
+  },
+  {
     name: 'bench (pairwise judge)',
     args: (w, out) => [
       'bench',
