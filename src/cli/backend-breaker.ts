@@ -14,7 +14,7 @@ export interface BreakerFlags {
 export function breakerOption(): Option {
   return new Option(
     '--max-consecutive-failures <n>',
-    'stop (exit 4, resumable) once this many model calls in a row, after their retries, found the backend down: refused, timed out, 5xx (0: never stop)',
+    'stop (exit 4, resumable) once this many model calls in a row failed, after their retries, for want of a backend: no answer, or HTTP 408/409/429/5xx (0: never stop)',
   )
     .argParser(nonNegativeInt('--max-consecutive-failures'))
     .default(MAX_CONSECUTIVE_FAILURES);
