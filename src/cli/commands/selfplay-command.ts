@@ -150,12 +150,14 @@ Examples:
         seed: flags.seed,
         concurrency: flags.concurrency,
         ...(flags.temperature !== undefined && { temperature: flags.temperature }),
+        // A seed that failed once the breaker had opened was not played: a rerun plays it.
+        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
       });
       for (const warning of summary.warnings)
         process.stderr.write(`rewardkit selfplay: warning: ${warning}\n`);
       const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
       process.stderr.write(
-        `rewardkit selfplay: ${summary.rounds} round(s) × ${summary.seeds} seeds: ${summary.verified} verified, ${summary.rejected} rejected, ${summary.failed} failed, ${summary.skipped} skipped; pool ${summary.pool} tasks; mean proposer reward ${mean(summary.meanProposerReward)}, mean solve rate ${mean(summary.meanSolveRate)}; output ${flags.output}\n`,
+        `rewardkit selfplay: ${summary.rounds} round(s) × ${summary.seeds} seeds: ${summary.verified} verified, ${summary.rejected} rejected, ${summary.failed} failed, ${summary.skipped} skipped${summary.unwritten > 0 ? `, ${summary.unwritten} not written (failed after the backend went down: a rerun plays them)` : ''}; pool ${summary.pool} tasks; mean proposer reward ${mean(summary.meanProposerReward)}, mean solve rate ${mean(summary.meanSolveRate)}; output ${flags.output}\n`,
       );
       if (summary.failed > 0) state.exitCode = EXIT.rowsFailed;
     });
