@@ -277,6 +277,7 @@ describe('package entries', () => {
   it('rewardkit/llm', async () => {
     expect(await names('./llm/index.js')).toMatchInlineSnapshot(`
       [
+        "BackendDownError",
         "ChatModelError",
         "EndpointSchema",
         "LlamaCppConfigSchema",
@@ -286,6 +287,7 @@ describe('package entries', () => {
         "caching",
         "callStructured",
         "callUsageOf",
+        "createCircuitBreaker",
         "createEndpointLimits",
         "createLlamaCppModel",
         "createOpenAICompatibleModel",
@@ -398,6 +400,7 @@ describe('package entries', () => {
         "createRewardApp",
         "createRlGroupShaper",
         "groupMethodRow",
+        "listenError",
         "listenRewardApp",
         "openRlhfResponse",
         "openRlhfSamples",

@@ -76,7 +76,7 @@ describe('rewardkit bench', () => {
     ]);
     expect(output[3]?.error).toMatch(/pairwise\.jsonl:4: field "chosen": needs "chosen" and "rejected"/);
     expect(report.score).toBe(1);
-    expect(report.items).toEqual({ judged: 3, failed: 1 });
+    expect(report.items).toEqual({ judged: 3, failed: 1, unanswered: 0 });
     expect(report.judge_metrics).toMatchObject({ position_consistency: 1, tie_rate: 0, invalid_rate: 0 });
     expect(report.judge_metrics.calls_per_judgment).toBe(2);
     expect(report.judge_metrics.prompt_tokens_per_judgment).toBe(20);
@@ -171,7 +171,10 @@ describe('rewardkit bench', () => {
       atPosition1('RB-REJECTED', 1, 9),
     );
     const { run, report, output } = await bench(dir, 'rewardbench', input);
-    expect(run.code).toBe(0);
+    // Scored by the benchmark's rule, but two items got no readable verdict: the exit code says so.
+    expect(report.items).toEqual({ judged: 4, failed: 0, unanswered: 2 });
+    expect(run.stdout).toContain('4 items judged, 0 failed; 2 of the judged got no readable verdict');
+    expect(run.code).toBe(3);
     expect(output.map((r) => r.id)).toEqual(['30', '31', '32', '33']);
     const row = (name: string) => report.table.rows.find((r: { name: string }) => r.name === name);
     expect(row('alpacaeval-easy').values).toEqual([1, 1, 1]);

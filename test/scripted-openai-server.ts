@@ -194,3 +194,15 @@ export function scriptedServerPerTest(): ScriptedOpenAIServer {
     },
   });
 }
+
+/**
+ * The base URL of an OpenAI-compatible endpoint where nothing listens: every connection is
+ * refused (a port the system handed out, then released).
+ */
+export async function refusingEndpoint(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}

@@ -7,8 +7,13 @@ import { type JudgeMetrics, judgeMetrics } from './judge-metrics.js';
 export interface BenchReport extends BenchScore {
   dataset: string;
   title: string;
-  /** Items in the output that were judged / that failed (malformed rows, errors while judging). */
-  items: { judged: number; failed: number };
+  /**
+   * Items in the output that were judged / that failed (malformed rows, errors while judging) /
+   * among the judged, those with no readable verdict at all (every judgment invalid: the judge
+   * never answered, or never readably), which the benchmark's rule scores but the run must not
+   * pass over in silence.
+   */
+  items: { judged: number; failed: number; unanswered: number };
   judge_metrics: JudgeMetrics;
   /** How each group's judgments ended (correct, wrong, tie, invalid), groups in input order. */
   outcomes: GroupOutcomes[];
@@ -26,7 +31,11 @@ export function buildBenchReport(dataset: AnyBenchDataset, records: readonly Ben
     dataset: dataset.name,
     title: dataset.title,
     ...dataset.score(judged),
-    items: { judged: judged.length, failed: failed.length },
+    items: {
+      judged: judged.length,
+      failed: failed.length,
+      unanswered: judged.filter((r) => r.judgments.every((j) => j.outcome === 'invalid')).length,
+    },
     judge_metrics: judgeMetrics(judged.flatMap((r) => r.judgments)),
     outcomes: groupOutcomes(judged),
     failures: failed.slice(0, KEPT_FAILURES).map((r) => ({ id: r.id, error: r.error })),

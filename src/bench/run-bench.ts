@@ -23,14 +23,22 @@ export interface RunBenchOptions extends DatasetRowsOptions {
   resume?: boolean;
   /** Stops reading new rows; items in flight finish and are written. */
   signal?: AbortSignal;
+  /**
+   * Records not to write: items the run did not really judge (the backend went down), which a
+   * rerun must judge instead of skipping. Counted in `run.unwritten`.
+   */
+  withhold?: (record: BenchRecord) => boolean;
   onProgress?: (progress: { rows: number; failed: number; skipped: number }) => void;
   onWarning?: (message: string) => void;
 }
 
 export interface RunBenchResult {
   report: BenchReport;
-  /** Rows handled in this run, failed among them, and skipped because already in the output. */
-  run: { rows: number; failed: number; skipped: number };
+  /**
+   * Rows handled in this run, failed among them, skipped because already in the output, and read
+   * but not written (`withhold`).
+   */
+  run: { rows: number; failed: number; skipped: number; unwritten: number };
   interrupted: boolean;
 }
 
@@ -52,7 +60,12 @@ export async function runBench(options: RunBenchOptions): Promise<RunBenchResult
   }
   const sink = createWriteStream(options.output, { flags: resume ? 'a' : 'w' });
   const counts = { rows: 0, failed: 0, skipped: 0 };
+  let unwritten = 0;
   const write = async (record: BenchRecord) => {
+    if (options.withhold?.(record)) {
+      unwritten++;
+      return;
+    }
     counts.rows++;
     if (record.status === 'failed') counts.failed++;
     if (!sink.write(`${JSON.stringify(record)}\n`)) await once(sink, 'drain');
@@ -124,7 +137,7 @@ export async function runBench(options: RunBenchOptions): Promise<RunBenchResult
   }
   return {
     report: buildBenchReport(dataset, await readRecords(options.output, dataset.name, warn)),
-    run: counts,
+    run: { ...counts, unwritten },
     interrupted,
   };
 }

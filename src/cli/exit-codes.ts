@@ -7,6 +7,12 @@ export const EXIT = {
   usage: 2,
   /** The command ran, but some rows failed (see the summary and the output's `errors`). */
   rowsFailed: 3,
+  /**
+   * Stopped because the backend is down: the circuit breaker opened after
+   * `--max-consecutive-failures` calls in a row failed to reach it. What was done is written and
+   * resumable.
+   */
+  backendDown: 4,
   /** Interrupted (Ctrl-C); what was done is written and resumable. */
   interrupted: 130,
 } as const;

@@ -20,7 +20,7 @@ export function formatBenchReport(
   const labelWidth = Math.max(5, ...report.ours.map((f) => f.name.length));
   const lines = [
     '',
-    `rewardkit bench: ${report.title} — ${report.items.judged} items judged, ${report.items.failed} failed`,
+    `rewardkit bench: ${report.title} — ${report.items.judged} items judged, ${report.items.failed} failed${report.items.unanswered > 0 ? `; ${report.items.unanswered} of the judged got no readable verdict (scored by the benchmark's rule; see "invalid rate")` : ''}`,
     `  ${'score'.padEnd(labelWidth)}  ${fixed(report.score)}   ${report.metric}`,
     ...(report.upstream ? [`  ${''.padEnd(labelWidth)}           as computed by ${report.upstream}`] : []),
     ...report.ours.map((f) => `  ${f.name.padEnd(labelWidth)}  ${fixed(f.score)}   ours: ${f.metric}`),

@@ -7,5 +7,9 @@ import type { JsonlRowsSummary } from './map-jsonl-rows.js';
 export function formatRowsSummary(command: string, summary: JsonlRowsSummary, output: string): string {
   const skipped = `${summary.skipped} skipped${summary.skipped > 0 ? ' (resumed)' : ''}`;
   const stopped = summary.interrupted ? '; interrupted: run the same command again to resume' : '';
-  return `rewardkit ${command}: ${summary.rows} rows, ${summary.ok} ok, ${summary.failed} failed, ${skipped}; output ${output}${stopped}\n`;
+  const unwritten =
+    summary.unwritten > 0
+      ? `; ${summary.unwritten} not written (failed after the backend went down: a rerun handles them)`
+      : '';
+  return `rewardkit ${command}: ${summary.rows} rows, ${summary.ok} ok, ${summary.failed} failed, ${skipped}; output ${output}${unwritten}${stopped}\n`;
 }

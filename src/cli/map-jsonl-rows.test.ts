@@ -57,7 +57,7 @@ describe('mapJsonlRows', () => {
     });
     expect(lines).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((id, n) => ({ id, double: n * 2 })));
     expect(most).toBe(3);
-    expect(summary).toEqual({ rows: 6, ok: 6, failed: 0, skipped: 0, interrupted: false });
+    expect(summary).toEqual({ rows: 6, ok: 6, failed: 0, skipped: 0, interrupted: false, unwritten: 0 });
   });
 
   test('should record malformed, invalid, repeated and throwing rows with their reason, and count a result with "error" as failed', async () => {
@@ -98,7 +98,7 @@ describe('mapJsonlRows', () => {
       ['z', 7],
     ]);
     expect(lines[5]).toEqual({ id: 'invalid', verdict: 'invalid', error: 'no readable verdict' });
-    expect(summary).toEqual({ rows: 7, ok: 2, failed: 5, skipped: 0, interrupted: false });
+    expect(summary).toEqual({ rows: 7, ok: 2, failed: 5, skipped: 0, interrupted: false, unwritten: 0 });
   });
 
   test('should skip ids already in the output file, failed ones included, and handle only the rest', async () => {
@@ -120,18 +120,45 @@ describe('mapJsonlRows', () => {
     const first = await mapJsonlRows({ ...options, onWarning: (w) => warnings.push(w) });
     expect(handled).toEqual(['c']);
     expect(warnings).toEqual([expect.stringMatching(/removed a partly written last line/)]);
-    expect(first).toEqual({ rows: 3, ok: 1, failed: 1, skipped: 1, interrupted: false });
+    expect(first).toEqual({ rows: 3, ok: 1, failed: 1, skipped: 1, interrupted: false, unwritten: 0 });
     expect(readLines(output).map((l) => l.id)).toEqual(['a', 'line:2', 'c']);
 
     const again = await mapJsonlRows(options);
     expect(handled).toEqual(['c']);
-    expect(again).toEqual({ rows: 3, ok: 0, failed: 0, skipped: 3, interrupted: false });
+    expect(again).toEqual({ rows: 3, ok: 0, failed: 0, skipped: 3, interrupted: false, unwritten: 0 });
     expect(readLines(output)).toHaveLength(3);
 
     const fresh = await mapJsonlRows({ ...options, resume: false });
     expect(handled).toEqual(['c', 'a', 'c']);
-    expect(fresh).toEqual({ rows: 3, ok: 2, failed: 1, skipped: 0, interrupted: false });
+    expect(fresh).toEqual({ rows: 3, ok: 2, failed: 1, skipped: 0, interrupted: false, unwritten: 0 });
     expect(readLines(output).map((l) => l.id)).toEqual(['a', 'line:2', 'c']);
+  });
+
+  test('should leave withheld lines unwritten and uncounted, so a rerun handles their rows', async () => {
+    const { input, output } = files(rows('a', 'b', 'c'));
+    let down = false;
+    const options = {
+      input,
+      output,
+      schema: RowSchema,
+      idOf: (row: { id: string }) => row.id,
+      handle: (row: { id: string; n: number }) => {
+        if (row.id === 'b') down = true;
+        if (down) throw new Error('backend down');
+        return { n: row.n };
+      },
+      withhold: (line: Record<string, unknown>) => down && 'error' in line,
+    };
+    const first = await mapJsonlRows(options);
+    expect(first).toEqual({ rows: 1, ok: 1, failed: 0, skipped: 0, interrupted: false, unwritten: 2 });
+    expect(readLines(output).map((l) => l.id)).toEqual(['a']);
+    down = false;
+    const again = await mapJsonlRows({
+      ...options,
+      handle: (row: { id: string; n: number }) => ({ n: row.n }),
+    });
+    expect(again).toEqual({ rows: 3, ok: 2, failed: 0, skipped: 1, interrupted: false, unwritten: 0 });
+    expect(readLines(output).map((l) => l.id)).toEqual(['a', 'b', 'c']);
   });
 
   test('should stop reading when the signal fires, and still write the rows in flight', async () => {

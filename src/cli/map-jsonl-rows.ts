@@ -29,6 +29,11 @@ export interface MapJsonlRowsOptions<S extends z.ZodType> {
   readonly handle: (row: z.output<S>) => Promise<MappedRow> | MappedRow;
   /** Stops reading new rows; rows in flight finish and are written. */
   readonly signal?: AbortSignal;
+  /**
+   * Lines not to write, asked as each comes to be written: rows the run did not really handle
+   * (the backend went down), which a rerun must handle instead of skipping. Counted in `unwritten`.
+   */
+  readonly withhold?: (line: MappedRow) => boolean;
   /** `rows` counts the rows written so far, not the skipped ones (the progress reporter's shape). */
   readonly onProgress?: (progress: { rows: number; failed: number; skipped: number }) => void;
   readonly onWarning?: (message: string) => void;
@@ -43,6 +48,8 @@ export interface JsonlRowsSummary {
   readonly skipped: number;
   /** The signal fired: rows after the last one read were not looked at. */
   readonly interrupted: boolean;
+  /** Rows read but not written (`withhold`), outside `rows`: a rerun handles them. */
+  readonly unwritten: number;
 }
 
 /**
@@ -61,7 +68,12 @@ export async function mapJsonlRows<S extends z.ZodType>(
   let ok = 0;
   let failed = 0;
   let skipped = 0;
+  let unwritten = 0;
   const write = async (line: MappedRow) => {
+    if (options.withhold?.(line)) {
+      unwritten++;
+      return;
+    }
     if ('error' in line) failed++;
     else ok++;
     await sink.write(line);
@@ -105,5 +117,5 @@ export async function mapJsonlRows<S extends z.ZodType>(
   }
   await pool.drain();
   await sink.close();
-  return { rows: ok + failed + skipped, ok, failed, skipped, interrupted };
+  return { rows: ok + failed + skipped, ok, failed, skipped, interrupted, unwritten };
 }

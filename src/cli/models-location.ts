@@ -1,5 +1,6 @@
 import { RewardKitError } from '../core/index.js';
 import type { ChatModel } from '../llm/index.js';
+import type { BreakerGuard } from './backend-breaker.js';
 
 /** The models a command may use, and where they came from (for messages). */
 export interface ConfiguredModels {
@@ -11,9 +12,14 @@ export interface ConfiguredModels {
  * The models the CLI knows: the models file (`--models`, else `$REWARDKIT_MODELS`) and models
  * defined by `REWARDKIT_MODEL_<NAME>_*` variables. A name defined in both places is an error:
  * a judge uses exactly the model it is given, so which one was meant must not be guessed.
+ * With a `guard`, every model is put behind one circuit breaker kept in the command's state
+ * (none when its limit is 0); `serve` passes none: a server answers each request on its own.
  */
-export async function loadConfiguredModels(flag: string | undefined): Promise<ConfiguredModels> {
-  const { loadModelsFile, modelsFromEnv } = await import('../llm/index.js');
+export async function loadConfiguredModels(
+  flag: string | undefined,
+  guard?: BreakerGuard,
+): Promise<ConfiguredModels> {
+  const { createCircuitBreaker, loadModelsFile, modelsFromEnv } = await import('../llm/index.js');
   const file = flag ?? process.env.REWARDKIT_MODELS;
   const fromFile = file ? loadModelsFile(file) : new Map<string, ChatModel>();
   const fromEnv = modelsFromEnv(process.env);
@@ -28,7 +34,13 @@ export async function loadConfiguredModels(flag: string | undefined): Promise<Co
   const from = [file, fromEnv.size > 0 ? 'REWARDKIT_MODEL_* variables' : undefined]
     .filter(Boolean)
     .join(' and ');
-  return { models: new Map([...fromFile, ...fromEnv]), from };
+  const models = new Map([...fromFile, ...fromEnv]);
+  if (guard && guard.maxConsecutiveFailures > 0 && models.size > 0) {
+    guard.state.breaker ??= createCircuitBreaker({ maxConsecutiveFailures: guard.maxConsecutiveFailures });
+    const { middleware } = guard.state.breaker;
+    for (const [name, model] of models) models.set(name, middleware(model));
+  }
+  return { models, from };
 }
 
 /** The model of that name, or an error saying how to configure one. */

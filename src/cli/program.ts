@@ -5,7 +5,8 @@ import { TOP_LEVEL_COMMANDS } from './top-level-commands.js';
 
 const EPILOG = `
 Exit codes: 0 done; 1 could not run (bad spec); 2 bad flags or paths (missing file, folder);
-            3 ran, but some rows failed (each is in the output with its reason); 130 interrupted.
+            3 ran, but some rows failed (each is in the output with its reason);
+            4 stopped: the backend is down (--max-consecutive-failures; resumable); 130 interrupted.
 
 Quick start:
   rewardkit score --input examples/mixed.jsonl --output scored.jsonl

@@ -1,5 +1,7 @@
 import { CommanderError } from 'commander';
 import { RewardKitError } from '../core/index.js';
+import { backendDownMessage } from './backend-breaker.js';
+import type { CommandState } from './command-state.js';
 import { EXIT } from './exit-codes.js';
 import { createProgram } from './program.js';
 
@@ -8,12 +10,15 @@ import { createProgram } from './program.js';
  * errors into messages and codes.
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
-  const state = { exitCode: EXIT.ok as number };
+  const state: CommandState = { exitCode: EXIT.ok };
   try {
     const program = await createProgram(argv, state);
     await program.parseAsync([...argv], { from: 'user' });
-    return state.exitCode;
+    return backendDown(state) ?? state.exitCode;
   } catch (error) {
+    // Whatever a command made of its failed calls, a stop by the breaker is said as one.
+    const down = backendDown(state);
+    if (down !== undefined) return down;
     if (error instanceof CommanderError) {
       // Commander has already printed the message (or the help/version text).
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
@@ -36,4 +41,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   const e = error as NodeJS.ErrnoException | undefined;
   return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
+}
+
+/** Exit 4 with the breaker's one message, when it stopped the command. */
+function backendDown(state: CommandState): number | undefined {
+  const message = backendDownMessage(state);
+  if (message === undefined) return undefined;
+  process.stderr.write(message);
+  return EXIT.backendDown;
 }

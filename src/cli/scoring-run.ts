@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { RewardKitError } from '../core/index.js';
-import type { ResolvedSpec } from '../spec/index.js';
+import { RewardKitError, type RewardResult } from '../core/index.js';
+import type { Evaluator, ResolvedSpec } from '../spec/index.js';
+import { addBreakerOption, type BreakerFlags, breakerGuard, runSignal } from './backend-breaker.js';
 import type { CommandState } from './command-state.js';
 import {
   addDatasetInputOptions,
@@ -23,10 +24,11 @@ import {
   TRACES_FLAG_HELP,
   workersOption,
 } from './scoring-evaluator.js';
+import { requireSpecModels, specModelNames } from './spec-model-names.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from './store-location.js';
 
 /** The flags of every command that scores samples with a spec (`score`, `judge <kind>`). */
-export interface ScoringFlags extends DatasetInputFlags {
+export interface ScoringFlags extends DatasetInputFlags, Partial<BreakerFlags> {
   input: string;
   output: string;
   concurrency: number;
@@ -71,7 +73,8 @@ export function addScoringOptions(command: Command, options: { code: boolean }):
       '--report <file>',
       'also write the finished run as one self-contained HTML file (summary, tables, histograms); needs the store',
     )
-    .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
+    .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)');
+  addBreakerOption(command)
     .option('--no-cache', 'call the models even for requests already answered in the store')
     .option(
       '--cache-ttl <duration>',
@@ -106,6 +109,10 @@ export async function runScoring(
   requireDatasetInput(flags.input);
   const input = datasetInputOptions(flags);
   const { scoreFile } = await import('../runner/index.js');
+  const { sourceKinds, sourceName, specWarnings } = await import('../spec/index.js');
+  // Before the store opens: a refused spec leaves no run behind.
+  const { models, from } = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
+  requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, from);
   const store = await openStoreFromFlag(flags.store);
   if (flags.report !== undefined && store === undefined) {
     throw new RewardKitError(
@@ -113,7 +120,6 @@ export async function runScoring(
       '--report is written from the stored run: it needs a store, not --store none',
     );
   }
-  const { models } = await loadConfiguredModels(flags.models);
   if (store && flags.cache && models.size > 0) {
     const { withResponseCache } = await import('../llm/index.js');
     const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
@@ -131,14 +137,14 @@ export async function runScoring(
     );
   }
   const allowUnsafeCode = flags.allowUnsafeCode ?? false;
-  const evaluator = await createScoringEvaluator(spec, {
+  const scoring = await createScoringEvaluator(spec, {
     workers,
     models,
     allowUnsafeCode,
     traces: flags.traces,
     ownWorkers: true,
   });
-  const { specWarnings } = await import('../spec/index.js');
+  const evaluator = withoutUnjudged(scoring, state);
   for (const warning of specWarnings(spec)) process.stderr.write(`rewardkit: warning: ${warning}\n`);
   const progress = createProgressReporter({
     total: flags.progress ? total : undefined,
@@ -159,7 +165,7 @@ export async function runScoring(
       output: toStdout ? process.stdout : flags.output,
       resume: flags.resume,
       concurrency: flags.concurrency,
-      signal: controller.signal,
+      signal: runSignal(controller.signal, state),
       ...(store !== undefined && { store }),
       onProgress: (p) => progress.update(p),
       onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
@@ -175,6 +181,11 @@ export async function runScoring(
       ...(result.run !== undefined && { runId: result.run.id }),
     });
     (toStdout ? process.stderr : process.stdout).write(text);
+    if (evaluator.unwritten > 0) {
+      process.stderr.write(
+        `rewardkit: ${evaluator.unwritten} row(s) failed after the backend went down and are not written: running the same command again scores them\n`,
+      );
+    }
     if (flags.summary) await writeFile(flags.summary, `${JSON.stringify(result.summary, null, 2)}\n`);
     if (flags.report !== undefined && store && result.run) {
       const finished = await store.getRun(result.run.id);
@@ -190,7 +201,37 @@ export async function runScoring(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     progress.stop();
-    await evaluator.close();
+    await scoring.close();
     await store?.close();
   }
+}
+
+/**
+ * The evaluator, less the results that failed once the circuit breaker had opened: those rows were
+ * not judged (their calls were refused, or went to a backend already found down), so they are not
+ * written, and resuming the run scores them, where a written failure would be skipped for good.
+ * A group goes unwritten whole. `unwritten` counts the rows left out.
+ */
+function withoutUnjudged(
+  evaluator: Evaluator,
+  state: CommandState,
+): Evaluator & { readonly unwritten: number } {
+  let unwritten = 0;
+  const judged = (result: RewardResult) =>
+    result.status !== 'failed' && !result.evidence.some((evidence) => evidence.verdict === 'error');
+  return {
+    spec: evaluator.spec,
+    needsGroups: evaluator.needsGroups,
+    evaluate: (sample, options) => evaluator.evaluate(sample, options),
+    close: () => evaluator.close(),
+    get unwritten() {
+      return unwritten;
+    },
+    async evaluateGroup(samples, options) {
+      const results = await evaluator.evaluateGroup(samples, options);
+      if (state.breaker?.opened === undefined || results.every(judged)) return results;
+      unwritten += samples.length;
+      return [];
+    },
+  };
 }

@@ -26,6 +26,8 @@ export type RewardKitErrorCode =
   | 'RK_OUTPUT'
   /** A library function was called with arguments it cannot take (the issues say which). */
   | 'RK_INVALID_ARGUMENT'
+  /** The reward server could not listen on its address: the port is taken, or not allowed. */
+  | 'RK_LISTEN'
   /** HTTP answers of the reward server (`ApiError`), whose own code is in `apiCode`. */
   | 'RK_HTTP'
   /** A state rewardkit's own logic should never reach: a bug to report. */

@@ -122,11 +122,13 @@ export interface ChatModel {
 export class ChatModelError extends RewardKitError {
   /** The HTTP status, where there was one. */
   readonly status: number | undefined;
+  /** The endpoint of the last attempt (its base URL, password masked), where there was one. */
+  readonly endpoint: string | undefined;
 
   constructor(
     message: string,
     readonly attempts: readonly string[],
-    options: { isRetryable?: boolean; status?: number; cause?: unknown } = {},
+    options: { isRetryable?: boolean; status?: number; endpoint?: string; cause?: unknown } = {},
   ) {
     super('RK_BACKEND_FAILED', message, {
       isRetryable: options.isRetryable ?? false,
@@ -134,5 +136,6 @@ export class ChatModelError extends RewardKitError {
     });
     this.name = 'ChatModelError';
     this.status = options.status;
+    this.endpoint = options.endpoint;
   }
 }

@@ -1,3 +1,4 @@
+export { BackendDownError } from './backend-down-error.js';
 export {
   type CacheOptions,
   caching,
@@ -26,6 +27,7 @@ export {
   LlamaCppConfigSchema,
   type LlamaCppModel,
 } from './llama-cpp-model.js';
+export { type CircuitBreaker, createCircuitBreaker } from './middleware/circuit-breaker.js';
 export { droppingRejectedThinking } from './middleware/dropping-rejected-thinking.js';
 export { endpointLimited } from './middleware/endpoint-limited.js';
 export { type ChatCallEvent, logging } from './middleware/logging.js';

@@ -10,6 +10,7 @@ import {
 } from './chat-model.js';
 import { createEndpointLimits } from './endpoint-limits.js';
 import { jsonSchemaOf } from './json-schema-of.js';
+import { maskedUrl } from './masked-url.js';
 import { droppingRejectedThinking } from './middleware/dropping-rejected-thinking.js';
 import { endpointLimited } from './middleware/endpoint-limited.js';
 import { retrying } from './middleware/retrying.js';
@@ -87,6 +88,8 @@ export interface OpenAIEndpointOptions {
  * thinking switch are middleware (`createOpenAICompatibleModel` puts them together).
  */
 export function openAIEndpoint(options: OpenAIEndpointOptions): ChatModel {
+  // Errors name the endpoint, and they are printed and stored: never with its password.
+  const endpoint = maskedUrl(options.baseURL);
   let client: Promise<{ Sdk: Sdk; client: OpenAI }> | undefined;
   const clientOf = () => {
     client ??= loadSdk().then((Sdk) => ({
@@ -138,17 +141,18 @@ export function openAIEndpoint(options: OpenAIEndpointOptions): ChatModel {
       } catch (error) {
         if (request.signal?.aborted) throw error;
         const status = error instanceof Sdk.APIError ? error.status : undefined;
-        const reason = `${options.baseURL}: ${describe(Sdk, error)}`;
+        const reason = `${endpoint}: ${describe(Sdk, error)}`;
         throw new ChatModelError(reason, [reason], {
           isRetryable: RETRYABLE(status),
           ...(status !== undefined && { status }),
+          endpoint,
           cause: error,
         });
       }
       const choice = completion.choices[0];
       if (!choice) {
-        const reason = `${options.baseURL}: the response has no choices`;
-        throw new ChatModelError(reason, [reason], { isRetryable: true });
+        const reason = `${endpoint}: the response has no choices`;
+        throw new ChatModelError(reason, [reason], { isRetryable: true, endpoint });
       }
       const toolCalls = (choice.message.tool_calls ?? []).map((call) =>
         call.type === 'function'

@@ -19,6 +19,11 @@ export interface SelfplayRunOptions extends SspOptions {
   /** Skip seeds and rounds already in `rewards.jsonl` (default true); false starts over. */
   resume?: boolean;
   onRecord?: (record: SspRecord) => void;
+  /**
+   * Records not to write: seeds the run did not really play (the backend went down), which a rerun
+   * must play instead of skipping. Counted in `unwritten`.
+   */
+  withhold?: (record: SspRecord) => boolean;
 }
 
 export interface SelfplaySummary {
@@ -29,6 +34,8 @@ export interface SelfplaySummary {
   /** Records with no reward (backend or retriever failures), plus unreadable seed rows. */
   failed: number;
   skipped: number;
+  /** Records withheld (`withhold`): not written, so a rerun plays them. */
+  unwritten: number;
   /** Distinct verified questions in `tasks.jsonl`, this run's and earlier runs'. */
   pool: number;
   meanProposerReward: number | null;
@@ -99,6 +106,7 @@ export async function runSelfplay(options: SelfplayRunOptions): Promise<Selfplay
     rejected: 0,
     failed: badSeeds.length,
     skipped: 0,
+    unwritten: 0,
     pool: 0,
     meanProposerReward: null,
     meanSolveRate: null,
@@ -115,6 +123,10 @@ export async function runSelfplay(options: SelfplayRunOptions): Promise<Selfplay
     summary.skipped += seeds.length - todo.length;
     if (todo.length === 0) continue;
     await runSspRound(todo, round, options.models, options.retriever, options, (record) => {
+      if (options.withhold?.(record)) {
+        summary.unwritten++;
+        return;
+      }
       if (record.status === 'verified' && record.question !== null) {
         const task: VerifiedTask = {
           id: record.id,

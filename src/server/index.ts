@@ -1,6 +1,7 @@
 export { ApiError, type ApiIssue } from './api-error.js';
 export { createRewardApp, type RewardApp, type RewardAppDeps } from './create-reward-app.js';
 export type { GroupShaper, GroupShapingInput, ShapeContext } from './group-shaper.js';
+export { listenError } from './listen-error.js';
 export { type ListeningRewardApp, listenRewardApp } from './listen-reward-app.js';
 export { OpenRlhfRequestSchema, openRlhfSamples, responseOfQuery } from './openrlhf-request.js';
 export { type OpenRlhfResponse, openRlhfResponse } from './openrlhf-response.js';

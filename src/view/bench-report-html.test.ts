@@ -24,7 +24,7 @@ const report: BenchReportHtmlInput = {
     domains: { chat: { normal: 1, hard: 0.5 }, safety: null },
     nested: { deep: [{ a: [1, { b: PWN }] }] },
   },
-  items: { judged: 5, failed: 30 },
+  items: { judged: 5, failed: 30, unanswered: 0 },
   judge_metrics: {
     judgments: 5,
     position_consistency: 0.8,

@@ -13,6 +13,7 @@ import {
   parseGroupOptions,
 } from '../../rl/index.js';
 import type { Store } from '../../store/index.js';
+import { type BreakerFlags, breakerOption, runSignal } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -29,7 +30,7 @@ import { registerFitReferenceCommand } from './advantages-fit-reference.js';
 import { readMethodOptions } from './advantages-options.js';
 import type { ShapeJsonlGroupsOptions } from './shape-jsonl-groups.js';
 
-interface AdvantagesFlags extends DatasetInputFlags {
+interface AdvantagesFlags extends DatasetInputFlags, BreakerFlags {
   method?: GroupMethodName;
   input?: string;
   output?: string;
@@ -125,6 +126,7 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
     .option('--state-key <key>', 'names the state documents of one training run', 'default')
     .option('--seed <n>', 'seeds BRPO references and CLIPO draws, with each group id', integer('--seed'), 0)
     .option('--models <file>', 'models file, for brpo (default: $REWARDKIT_MODELS)')
+    .addOption(breakerOption())
     .option('--judge <name>', "brpo's pairwise judge: a model name from the models file")
     .option(
       '--judge-kind <kind>',
@@ -200,7 +202,7 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
         // Other judge kinds leave the votes to BRPO.
         const judgeVotes = flags.method === 'brpo' && flags.judgeKind === 'genrm';
         const votes = judgeVotes ? (options as { votes: number }).votes : 1;
-        const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes) : undefined;
+        const judge = flags.method === 'brpo' ? await openBrpoJudge(flags, store, votes, state) : undefined;
         await runAdvantages(flags as Required<Pick<AdvantagesFlags, 'input'>> & AdvantagesFlags, state, {
           method,
           reportOptions: options,
@@ -224,12 +226,17 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
 }
 
 /** BRPO's pairwise judge (`--judge-kind`) over the named model, answered from the store's response cache when there is one. */
-async function openBrpoJudge(flags: AdvantagesFlags, store: Store | undefined, votes: number) {
+async function openBrpoJudge(
+  flags: AdvantagesFlags,
+  store: Store | undefined,
+  votes: number,
+  state: CommandState,
+) {
   const { loadConfiguredModels, pickModel } = await import('../models-location.js');
   const { withResponseCache } = await import('../../llm/index.js');
   const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
   const model = pickModel(
-    await loadConfiguredModels(flags.models),
+    await loadConfiguredModels(flags.models, { maxConsecutiveFailures: flags.maxConsecutiveFailures, state }),
     flags.judge as string,
     'advantages --method brpo',
   );
@@ -271,7 +278,7 @@ async function runAdvantages(
       ...datasetInputOptions(flags),
       output,
       concurrency: flags.concurrency,
-      signal: controller.signal,
+      signal: runSignal(controller.signal, state),
       onFailed: (line) => {
         report?.addFailed(line);
         for (const error of line.errors) process.stderr.write(`rewardkit: ${error}\n`);

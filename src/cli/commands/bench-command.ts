@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { BenchReportHtmlInput } from '../../view/index.js';
+import { runSignal } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -108,7 +109,7 @@ Examples:
     .action(async (flags: BenchFlags) => {
       requireDatasetInput(flags.input);
       refuseParquetOutput('rewardkit bench', flags.output);
-      const judgeModel = await openJudgeModel(flags, 'bench');
+      const judgeModel = await openJudgeModel(flags, state, 'bench');
       const { model } = judgeModel;
       const { BENCH_DATASETS, runBench } = await import('../../bench/index.js');
       const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
@@ -135,7 +136,11 @@ Examples:
           },
           concurrency: flags.concurrency,
           resume: flags.resume,
-          signal: controller.signal,
+          signal: runSignal(controller.signal, state),
+          // An item with no readable verdict once the breaker had opened was not judged: a rerun judges it.
+          withhold: (record) =>
+            state.breaker?.opened !== undefined &&
+            (record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid')),
           ...(flags.limit !== undefined && { limit: flags.limit }),
           onProgress: (p) => progress.update(p),
           onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
@@ -149,6 +154,11 @@ Examples:
           seed: flags.seed,
         };
         if (flags.report) await writeBenchReport(flags.report, report, flags.output);
+        if (result.run.unwritten > 0) {
+          process.stderr.write(
+            `rewardkit bench: ${result.run.unwritten} item(s) got no verdict after the backend went down and are not written: a rerun judges them\n`,
+          );
+        }
         process.stdout.write(
           formatBenchReport(result.report, {
             output: flags.output,
@@ -157,7 +167,7 @@ Examples:
         );
         state.exitCode = result.interrupted
           ? EXIT.interrupted
-          : result.report.items.failed > 0
+          : result.report.items.failed > 0 || result.report.items.unanswered > 0
             ? EXIT.rowsFailed
             : EXIT.ok;
       } finally {

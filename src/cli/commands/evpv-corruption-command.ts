@@ -71,7 +71,7 @@ Example:
       if (flags.extractor ?? flags.model) wanted.push('extractor');
       const roles =
         wanted.length > 0
-          ? await openEvpvRoles(flags, wanted, 'evpv corruption')
+          ? await openEvpvRoles(flags, wanted, 'evpv corruption', state)
           : { models: {}, close: async () => {} };
       try {
         const { auditor, extractor } = roles.models;
@@ -131,7 +131,15 @@ Example:
         process.stderr.write(
           `rewardkit evpv corruption: ${problems.length + failed.length} rows, ${problems.length} studied, ${failed.length} failed\n`,
         );
-        state.exitCode = failed.length > 0 ? EXIT.rowsFailed : EXIT.ok;
+        // An audit the LLM auditor never answered readably is p = 0 in the curve: a point made of
+        // them measures the backend, not the gating, so the exit code says so.
+        const unanswered = auditor ? curve.points.reduce((n, point) => n + point.invalid_audits, 0) : 0;
+        if (unanswered > 0) {
+          process.stderr.write(
+            `rewardkit evpv corruption: ${unanswered} audit(s) got no readable answer from the auditor (p = 0; "invalid_audits" per point)\n`,
+          );
+        }
+        state.exitCode = failed.length > 0 || unanswered > 0 ? EXIT.rowsFailed : EXIT.ok;
       } finally {
         await roles.close();
       }

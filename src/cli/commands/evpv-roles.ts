@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
+import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
+import type { CommandState } from '../command-state.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
 
 /** The flags naming the EVPV roles' models and their response cache. */
-export interface EvpvRoleFlags {
+export interface EvpvRoleFlags extends Partial<BreakerFlags> {
   model?: string;
   extractor?: string;
   auditor?: string;
@@ -44,6 +46,7 @@ export async function openEvpvRoles(
   flags: EvpvRoleFlags,
   roles: readonly EvpvRole[],
   command: string,
+  state: CommandState,
 ): Promise<{ models: Partial<Record<EvpvRole, ChatModel>>; close: () => Promise<void> }> {
   const names = roles.map((role) => {
     const name = flags[role] ?? flags.model;
@@ -55,7 +58,7 @@ export async function openEvpvRoles(
     }
     return [role, name] as const;
   });
-  const configured = await loadConfiguredModels(flags.models);
+  const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
   const picked = names.map(([role, name]) => [role, pickModel(configured, name, command)] as const);
   const { cached, close } = await openResponseCache(flags);
   return {

@@ -55,7 +55,7 @@ Example:
       requireJsonlInput(flags);
       const { usageOf } = await import('../../llm/index.js');
       const judges = await import('../../judges/index.js');
-      const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score');
+      const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score', state);
       const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
       const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;
       const pipeline = judges.llmEvpvRoles({ extractor, auditor, stepJudge }, { reasks: flags.reasks })();
@@ -79,7 +79,16 @@ Example:
                 };
               }
               const { status: _, ...result } = rest;
+              // A candidate whose step judge never answered readably has -1 steps by convention,
+              // not by judgment: the row is kept whole but counted failed, so no one reads those
+              // scores as the judge's.
+              const unjudged = result.candidates.flatMap((c) =>
+                c.status === 'ok' && c.steps_invalid !== undefined ? [c] : [],
+              );
               return {
+                ...(unjudged.length > 0 && {
+                  error: `the step judge never answered readably for candidate${unjudged.length === 1 ? '' : 's'} ${unjudged.map((c) => c.index).join(', ')}: ${unjudged[0]?.steps_invalid?.reason}`,
+                }),
                 question: row.question,
                 ...(row.answer !== undefined && { answer: row.answer }),
                 ...result,

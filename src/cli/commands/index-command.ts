@@ -107,14 +107,17 @@ Example:
         '../../retrieval/index.js'
       );
       const { serve } = await import('@hono/node-server');
+      const { listenError } = await import('../../server/index.js');
       const { index: loaded, manifest } = readBm25Index(flags.index);
       const app = createRetrieverApp(createBm25Retriever(loaded, flags.index));
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const server = serve({ fetch: app.fetch, hostname: flags.host, port: flags.port }, (info) => {
           process.stderr.write(
             `rewardkit index serve: ${manifest.doc_count} documents from ${flags.index}; listening on http://${flags.host}:${info.port}/retrieve\n`,
           );
         });
+        // A port in use is one line, not an unhandled 'error' event with a stack.
+        server.once('error', (error) => reject(listenError(error, flags)));
         process.once('SIGINT', () => server.close(() => resolve()));
         process.once('SIGTERM', () => server.close(() => resolve()));
       });

@@ -140,7 +140,7 @@ Examples:
       const { ConstraintSchema } = await import('../../judges/index.js');
       const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
       requireJsonlInput(flags);
-      const judgeModel = await openJudgeModel(flags);
+      const judgeModel = await openJudgeModel(flags, state);
       try {
         const { model } = judgeModel;
         // Built before the first row, so a broken meta-rubric or pool stops the run with its file and line.

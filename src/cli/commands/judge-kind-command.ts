@@ -23,6 +23,7 @@ const SCORING_FLAGS = new Set([
   '--traces',
   '--no-traces',
   '--report',
+  '--max-consecutive-failures',
   '--help',
 ]);
 

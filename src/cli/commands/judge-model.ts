@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
 import type { SourceServices } from '../../spec/index.js';
+import { addBreakerOption, type BreakerFlags, breakerGuard } from '../backend-breaker.js';
+import type { CommandState } from '../command-state.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { parseDuration } from '../parse-duration.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 /** The flags naming a judge command's model and its response cache. */
-export interface JudgeModelFlags {
+export interface JudgeModelFlags extends Partial<BreakerFlags> {
   model: string;
   models?: string;
   store?: string;
@@ -30,9 +32,12 @@ export function addJudgeModelOptions(command: Command): Command {
   );
 }
 
-/** Adds --store, --no-cache and --cache-ttl: where judge answers are cached, and for how long. */
+/**
+ * Adds --store, --no-cache and --cache-ttl: where judge answers are cached, and for how long; and
+ * --max-consecutive-failures, which every command that calls models takes.
+ */
 export function addResponseCacheOptions(command: Command): Command {
-  return command
+  return addBreakerOption(command)
     .option('--store <path|url>', `the store that caches judge responses: ${STORE_FLAG_HELP}`)
     .option('--no-cache', 'call the model even for requests already answered in the store')
     .option(
@@ -48,9 +53,14 @@ export function addResponseCacheOptions(command: Command): Command {
  */
 export async function openJudgeModel(
   flags: JudgeModelFlags,
+  state: CommandState,
   command = 'judge',
 ): Promise<{ model: ChatModel; close: () => Promise<void> }> {
-  const model = pickModel(await loadConfiguredModels(flags.models), flags.model, command);
+  const model = pickModel(
+    await loadConfiguredModels(flags.models, breakerGuard(flags, state)),
+    flags.model,
+    command,
+  );
   const cache = await openResponseCache(flags);
   return { model: cache.cached(model), close: cache.close };
 }
@@ -82,11 +92,12 @@ export async function openResponseCache(
  * response cache; no code sandbox (judge commands run none). `close` closes the store.
  */
 export async function openJudgeServices(
-  flags: Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl'>,
+  flags: Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl' | 'maxConsecutiveFailures'>,
   names: ReadonlyArray<string | undefined>,
   command: string,
+  state: CommandState,
 ): Promise<{ services: SourceServices; close: () => Promise<void> }> {
-  const configured = await loadConfiguredModels(flags.models);
+  const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
   const cache = await openResponseCache(flags);
   const models = new Map<string, ChatModel>();
   const services: SourceServices = {

@@ -66,6 +66,7 @@ export function registerJudgeRowsCommand(
       '--report',
       '--traces',
       '--no-traces',
+      '--max-consecutive-failures',
     ]),
   ).filter((f) => !rows.omit?.includes(f.path[0] as string));
   const command = addResponseCacheOptions(
@@ -97,6 +98,7 @@ ${rows.examples.map((line) => `  rewardkit ${name} ${line}`).join('\n')}`,
       options,
       modelParamNames(kind.params, params as Record<string, unknown>),
       name,
+      state,
     );
     const check = kind.create(params);
     const toFile = options.output !== undefined && options.output !== '-';

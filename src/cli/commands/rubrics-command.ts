@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { type BreakerFlags, breakerGuard, breakerOption } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 
-interface GenerateFlags {
+interface GenerateFlags extends BreakerFlags {
   models?: string;
   answerer: string[];
   writer: string;
@@ -48,6 +49,7 @@ export function registerRubricsCommand(rubrics: Command, state: CommandState): v
       'Write a four-section rubric per query from several models’ answers; flag low agreement for review.',
     )
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
+    .addOption(breakerOption())
     .requiredOption('-a, --answerer <name>', 'a model that answers each query (repeat: two or more)', repeat)
     .requiredOption(
       '-w, --writer <name>',
@@ -82,7 +84,7 @@ Example:
     --writer w --input queries.jsonl --output rubrics.jsonl --agreement-threshold 0.6`,
     )
     .action(async (flags: GenerateFlags) => {
-      const configured = await loadConfiguredModels(flags.models);
+      const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const model = (name: string) => pickModel(configured, name, 'rubrics generate');
       model(flags.writer);
       requireFile(flags.input, 'Input file');
@@ -99,9 +101,16 @@ Example:
           reasks: flags.reasks,
         },
         onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
+        ...(state.breaker && { signal: state.breaker.signal }),
+        // A query that failed once the breaker had opened was not worked on: a rerun authors it.
+        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
       });
+      const unwritten =
+        counts.unwritten > 0
+          ? `, ${counts.unwritten} not written (failed after the backend went down: a rerun authors them)`
+          : '';
       process.stderr.write(
-        `rubrics: ${counts.written - counts.failed} written (${counts.needsReview} need review), ${counts.failed} failed, ${counts.skipped} skipped (already in ${flags.output})\n`,
+        `rubrics: ${counts.written - counts.failed} written (${counts.needsReview} need review), ${counts.failed} failed, ${counts.skipped} skipped (already in ${flags.output})${unwritten}\n`,
       );
       state.exitCode = counts.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
     });

@@ -15,6 +15,8 @@ export interface GenerateCounts {
   needsReview: number;
   failed: number;
   skipped: number;
+  /** Records withheld (`withhold`): not written, so a rerun authors them. */
+  unwritten: number;
 }
 
 /**
@@ -29,8 +31,12 @@ export async function generateRubricsFile(options: {
   concurrency: number;
   authoring: RubricAuthoringOptions;
   onWarning: (message: string) => void;
+  /** Stops reading queries; those in flight finish. */
+  signal?: AbortSignal;
+  /** Records not to write: queries the run did not really work on (the backend went down). */
+  withhold?: (record: RubricRecord) => boolean;
 }): Promise<GenerateCounts> {
-  const counts: GenerateCounts = { written: 0, needsReview: 0, failed: 0, skipped: 0 };
+  const counts: GenerateCounts = { written: 0, needsReview: 0, failed: 0, skipped: 0, unwritten: 0 };
   const done = new Set<string>();
   if (options.resume) {
     const state = await readResumeState(options.output);
@@ -39,6 +45,10 @@ export async function generateRubricsFile(options: {
   }
   const sink = createWriteStream(options.output, { flags: options.resume ? 'a' : 'w' });
   const write = async (record: RubricRecord) => {
+    if (options.withhold?.(record)) {
+      counts.unwritten++;
+      return;
+    }
     counts.written++;
     if (record.status === 'failed') counts.failed++;
     else if (record.authoring.needs_review) counts.needsReview++;
@@ -48,6 +58,7 @@ export async function generateRubricsFile(options: {
   const failed = (id: string, error: string): RubricRecord => ({ id, status: 'failed', error });
   const seen = new Map<string, number>();
   for await (const line of readJsonlLines(options.input)) {
+    if (options.signal?.aborted) break;
     const where = `${options.input}:${line.line}`;
     if (line.text === undefined) {
       await pool.submit(async () => failed(`line:${line.line}`, `${where}: ${line.error}`));

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { type BreakerFlags, breakerGuard, breakerOption } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 
-interface SelfplayFlags {
+interface SelfplayFlags extends BreakerFlags {
   seeds: string;
   corpus?: string;
   retrieverUrl?: string;
@@ -48,6 +49,7 @@ export function registerSelfplayCommand(selfplay: Command, state: CommandState):
       10_000,
     )
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
+    .addOption(breakerOption())
     .option('--proposer <name>', 'the policy model that proposes questions', 'policy')
     .option('--solver <name>', 'the policy model that solves them (default: the --proposer model)')
     .option('--judge <name>', 'the model for the RAG check and answer equivalence', 'judge')
@@ -123,7 +125,7 @@ Examples:
         flags.corpus !== undefined
           ? createBm25Retriever(readBm25Index(flags.corpus).index)
           : createHttpRetriever({ url: flags.retrieverUrl as string, timeoutMs: flags.retrieverTimeout });
-      const configured = await loadConfiguredModels(flags.models);
+      const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const proposer = pickModel(configured, flags.proposer, 'selfplay');
       const models = {
         proposer,
@@ -148,12 +150,14 @@ Examples:
         seed: flags.seed,
         concurrency: flags.concurrency,
         ...(flags.temperature !== undefined && { temperature: flags.temperature }),
+        // A seed that failed once the breaker had opened was not played: a rerun plays it.
+        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
       });
       for (const warning of summary.warnings)
         process.stderr.write(`rewardkit selfplay: warning: ${warning}\n`);
       const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
       process.stderr.write(
-        `rewardkit selfplay: ${summary.rounds} round(s) × ${summary.seeds} seeds: ${summary.verified} verified, ${summary.rejected} rejected, ${summary.failed} failed, ${summary.skipped} skipped; pool ${summary.pool} tasks; mean proposer reward ${mean(summary.meanProposerReward)}, mean solve rate ${mean(summary.meanSolveRate)}; output ${flags.output}\n`,
+        `rewardkit selfplay: ${summary.rounds} round(s) × ${summary.seeds} seeds: ${summary.verified} verified, ${summary.rejected} rejected, ${summary.failed} failed, ${summary.skipped} skipped${summary.unwritten > 0 ? `, ${summary.unwritten} not written (failed after the backend went down: a rerun plays them)` : ''}; pool ${summary.pool} tasks; mean proposer reward ${mean(summary.meanProposerReward)}, mean solve rate ${mean(summary.meanSolveRate)}; output ${flags.output}\n`,
       );
       if (summary.failed > 0) state.exitCode = EXIT.rowsFailed;
     });

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -8,6 +9,7 @@ import {
   type Sample,
   sampleText,
 } from '../../core/index.js';
+import type { RewardApp } from '../../server/index.js';
 import type { ShardMerger, SourceStat, Store } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
@@ -26,6 +28,7 @@ import {
   runServePrimary,
   serveProcessRun,
 } from '../serve-processes.js';
+import { requireSpecModels, specModelNames } from '../spec-model-names.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 interface ServeFlags {
@@ -204,7 +207,7 @@ Examples:
         await servePrimary(flags, state);
         return;
       }
-      const { loadSpec, specWarnings } = await import('../../spec/index.js');
+      const { loadSpec, sourceKinds, sourceName, specWarnings } = await import('../../spec/index.js');
       const { createCodeSandbox } = await import('../../verify/code/index.js');
       const { createRewardApp, createResultWriter, listenRewardApp } = await import('../../server/index.js');
       const {
@@ -217,157 +220,180 @@ Examples:
       const spec = loadSpec(flags.spec);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
-      const store = await openStoreFromFlag(flags.store);
-      if (store && flags.cache && models.size > 0) {
-        const { withResponseCache } = await import('../../llm/index.js');
-        const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
-        for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
-      }
-      const judgeModel = flags.groupJudge
-        ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
-        : undefined;
-      const judge = judgeModel
-        ? (await import('../pairwise-judge-of.js')).pairwiseJudgeOf(
-            flags.groupJudgeKind,
-            models.get(flags.groupJudge as string) ?? judgeModel,
-            {},
-            '--group-judge-kind',
-          )
-        : undefined;
-      const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
-      const evaluator = await createScoringEvaluator(spec, {
-        workers: flags.workers,
-        models,
-        allowUnsafeCode: flags.allowUnsafeCode,
-        traces: flags.traces,
-      });
-      // Said once: by this process, or by the primary of `--processes`.
-      if (!child) sayWarnings(specWarnings(spec));
-      let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
-      // A serve process of `--processes` writes to its primary's run; the primary finishes it.
-      const run = child
-        ? child.runId === undefined
-          ? undefined
-          : { id: child.runId }
-        : store
-          ? await store.createRun({
-              spec_name: `serve:${runSpecName(spec, flags.spec)}`,
-              spec,
-              input: 'http',
-            })
-          : undefined;
-      const { encodeSqliteResults, openSqliteShard } = await import('../../store/index.js');
-      // One process with a SQLite file inserts on a thread with its own connection, so the event
-      // loop parses, verifies and answers while the rows go in; a copy of `--processes` appends
-      // to a shard of its own on that thread (REWARDKIT_STORE_WRITER=inline: on the event loop,
-      // where every core already runs a copy). Answers still wait for the commit.
-      const shardPath = child?.shardsFolder && join(child.shardsFolder, `${process.pid}.sqlite`);
-      const inline = storeWritesInline();
-      const shard = shardPath && inline ? openSqliteShard(shardPath) : undefined;
-      const storeThread = shardPath
-        ? inline
-          ? undefined
-          : startStoreWriter(shardPath, { target: 'shard' })
-        : !child && run
-          ? storeWriterFor(store)
-          : undefined;
-      const writer =
-        store && run
-          ? createResultWriter(async (results, requestIds, texts) => {
-              const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
-              if (shard) return shard.append(run.id, encodeSqliteResults(results, options));
-              // A thread that died fails the batches it held; later ones go into the store here.
-              if (storeThread && !storeThread.stopped())
-                return storeThread.commit(run.id, encodeSqliteResults(results, options));
-              return store.saveResults(run.id, results, options);
-            })
-          : undefined;
-      // A dataset no route takes is said on its first sample (by each process of `--processes`).
-      const summary = createSummaryAccumulator({
-        storedStats: true,
-        onDefaultRoute: (dataSource) =>
-          process.stderr.write(`rewardkit serve: warning: ${defaultRouteWarning(spec, dataSource)}\n`),
-      });
-      const started = performance.now();
-      const rewardApp = createRewardApp({
-        evaluator,
-        codeSandbox: () => {
-          runCodeSandbox ??= createCodeSandbox(sandboxOptions);
-          return runCodeSandbox;
-        },
-        record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
-          await writer?.save(results, requestId, flags.sampleText ? samples.map(sampleText) : undefined);
-          // Counted once saved: a save that failed (its request answered 503) is not in the run.
-          for (const result of results) summary.add(result);
-        },
-        ...(run && { runId: run.id }),
-        ...(store && { store }),
-        ...(store && { state: store }),
-        ...(judge && { judge }),
-        options: {
-          concurrency: flags.concurrency,
-          maxQueue: flags.maxQueue,
-          deadlineMs: flags.deadline,
-          maxBodyBytes: flags.maxBody,
+      // A judge without its model would fail every request: refused before the port is taken.
+      requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, configured.from);
+      // The port is bound first: a port in use stops the command at once, with one line, before
+      // the store opens, so no run is created (and none left `running`).
+      let startApp: (app: RewardApp) => void = () => {};
+      const listening = await listenRewardApp(
+        new Promise<RewardApp>((resolve) => {
+          startApp = resolve;
+        }),
+        {
+          port: flags.port,
+          host: flags.host,
           headersTimeoutMs: flags.headersTimeout,
           bodyTimeoutMs: flags.bodyTimeout,
-          tokens: tokensOf(flags),
-          groupMethod: flags.groupMethod,
-          failedReward: flags.failedReward,
-          runCode: {
-            maxRunTimeoutS: flags.runCodeMaxRun / 1000,
-            maxCompileTimeoutS: flags.runCodeMaxCompile / 1000,
-            maxMemoryMb: flags.runCodeMaxMemory,
-            whenFull: flags.runCodeWhenFull,
-          },
         },
-      });
-      if (flags.ui && store) {
-        const { createViewApp } = await import('../../view/index.js');
-        rewardApp.app.route('/ui', createViewApp({ store }));
-      }
-      const listening = await listenRewardApp(rewardApp, { port: flags.port, host: flags.host });
-      if (child) await reportListening(listening.url);
-      else {
-        process.stdout.write(`${listening.url}\n`);
-        process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);
-      }
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        process.once('SIGTERM', () => resolve('SIGTERM'));
-        process.once('SIGINT', () => resolve('SIGINT'));
-      });
-      const who = child ? `process ${process.pid}` : 'rewardkit serve';
-      process.stderr.write(
-        `${who}: ${signal}: no new requests; finishing ${rewardApp.requestsInFlight()} in flight\n`,
       );
+      let appStarted = false;
       try {
-        await listening.close();
-        await writer?.flush();
-        const finished = summary.summary(performance.now() - started);
-        const sources = summary.storedSourceStats();
-        if (child) await reportSummary({ summary: finished, sources });
-        else if (store && run) {
-          await store.finishRun(
-            run.id,
-            finished,
-            'finished',
-            await keptSourceStats(store, run.id, finished.rows, [sources]),
-          );
+        const store = await openStoreFromFlag(flags.store);
+        if (store && flags.cache && models.size > 0) {
+          const { withResponseCache } = await import('../../llm/index.js');
+          const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
+          for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
         }
-        if (!child) process.stderr.write('rewardkit serve: stopped\n');
-      } catch (error) {
-        process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
-        state.exitCode = EXIT.error;
-      } finally {
-        // Everything acknowledged is committed by now (answers wait for the commit).
-        await storeThread?.close().catch((error: unknown) => {
+        const judgeModel = flags.groupJudge
+          ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
+          : undefined;
+        const judge = judgeModel
+          ? (await import('../pairwise-judge-of.js')).pairwiseJudgeOf(
+              flags.groupJudgeKind,
+              models.get(flags.groupJudge as string) ?? judgeModel,
+              {},
+              '--group-judge-kind',
+            )
+          : undefined;
+        const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
+        const evaluator = await createScoringEvaluator(spec, {
+          workers: flags.workers,
+          models,
+          allowUnsafeCode: flags.allowUnsafeCode,
+          traces: flags.traces,
+        });
+        // Said once: by this process, or by the primary of `--processes`.
+        if (!child) sayWarnings(specWarnings(spec));
+        let runCodeSandbox: ReturnType<typeof createCodeSandbox> | undefined;
+        // A serve process of `--processes` writes to its primary's run; the primary finishes it.
+        const run = child
+          ? child.runId === undefined
+            ? undefined
+            : { id: child.runId }
+          : store
+            ? await store.createRun({
+                spec_name: `serve:${runSpecName(spec, flags.spec)}`,
+                spec,
+                input: 'http',
+              })
+            : undefined;
+        const { encodeSqliteResults, openSqliteShard } = await import('../../store/index.js');
+        // One process with a SQLite file inserts on a thread with its own connection, so the event
+        // loop parses, verifies and answers while the rows go in; a copy of `--processes` appends
+        // to a shard of its own on that thread (REWARDKIT_STORE_WRITER=inline: on the event loop,
+        // where every core already runs a copy). Answers still wait for the commit.
+        const shardPath = child?.shardsFolder && join(child.shardsFolder, `${process.pid}.sqlite`);
+        const inline = storeWritesInline();
+        const shard = shardPath && inline ? openSqliteShard(shardPath) : undefined;
+        const storeThread = shardPath
+          ? inline
+            ? undefined
+            : startStoreWriter(shardPath, { target: 'shard' })
+          : !child && run
+            ? storeWriterFor(store)
+            : undefined;
+        const writer =
+          store && run
+            ? createResultWriter(async (results, requestIds, texts) => {
+                const options = { requestId: requestIds, ...(flags.sampleText && { samples: texts }) };
+                if (shard) return shard.append(run.id, encodeSqliteResults(results, options));
+                // A thread that died fails the batches it held; later ones go into the store here.
+                if (storeThread && !storeThread.stopped())
+                  return storeThread.commit(run.id, encodeSqliteResults(results, options));
+                return store.saveResults(run.id, results, options);
+              })
+            : undefined;
+        // A dataset no route takes is said on its first sample (by each process of `--processes`).
+        const summary = createSummaryAccumulator({
+          storedStats: true,
+          onDefaultRoute: (dataSource) =>
+            process.stderr.write(`rewardkit serve: warning: ${defaultRouteWarning(spec, dataSource)}\n`),
+        });
+        const started = performance.now();
+        const rewardApp = createRewardApp({
+          evaluator,
+          codeSandbox: () => {
+            runCodeSandbox ??= createCodeSandbox(sandboxOptions);
+            return runCodeSandbox;
+          },
+          record: async (results: readonly RewardResult[], requestId: string, samples: readonly Sample[]) => {
+            await writer?.save(results, requestId, flags.sampleText ? samples.map(sampleText) : undefined);
+            // Counted once saved: a save that failed (its request answered 503) is not in the run.
+            for (const result of results) summary.add(result);
+          },
+          ...(run && { runId: run.id }),
+          ...(store && { store }),
+          ...(store && { state: store }),
+          ...(judge && { judge }),
+          options: {
+            concurrency: flags.concurrency,
+            maxQueue: flags.maxQueue,
+            deadlineMs: flags.deadline,
+            maxBodyBytes: flags.maxBody,
+            headersTimeoutMs: flags.headersTimeout,
+            bodyTimeoutMs: flags.bodyTimeout,
+            tokens: tokensOf(flags),
+            groupMethod: flags.groupMethod,
+            failedReward: flags.failedReward,
+            runCode: {
+              maxRunTimeoutS: flags.runCodeMaxRun / 1000,
+              maxCompileTimeoutS: flags.runCodeMaxCompile / 1000,
+              maxMemoryMb: flags.runCodeMaxMemory,
+              whenFull: flags.runCodeWhenFull,
+            },
+          },
+        });
+        if (flags.ui && store) {
+          const { createViewApp } = await import('../../view/index.js');
+          rewardApp.app.route('/ui', createViewApp({ store }));
+        }
+        startApp(rewardApp);
+        appStarted = true;
+        if (child) await reportListening(listening.url);
+        else {
+          process.stdout.write(`${listening.url}\n`);
+          process.stderr.write(`rewardkit serve: ${banner(flags, spec.name, run?.id)}\n`);
+        }
+        const signal = await new Promise<NodeJS.Signals>((resolve) => {
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+          process.once('SIGINT', () => resolve('SIGINT'));
+        });
+        const who = child ? `process ${process.pid}` : 'rewardkit serve';
+        process.stderr.write(
+          `${who}: ${signal}: no new requests; finishing ${rewardApp.requestsInFlight()} in flight\n`,
+        );
+        try {
+          await listening.close();
+          await writer?.flush();
+          const finished = summary.summary(performance.now() - started);
+          const sources = summary.storedSourceStats();
+          if (child) await reportSummary({ summary: finished, sources });
+          else if (store && run) {
+            await store.finishRun(
+              run.id,
+              finished,
+              'finished',
+              await keptSourceStats(store, run.id, finished.rows, [sources]),
+            );
+          }
+          if (!child) process.stderr.write('rewardkit serve: stopped\n');
+        } catch (error) {
           process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
           state.exitCode = EXIT.error;
-        });
-        shard?.close();
-        await evaluator.close();
-        await runCodeSandbox?.close();
-        await store?.close();
+        } finally {
+          // Everything acknowledged is committed by now (answers wait for the commit).
+          await storeThread?.close().catch((error: unknown) => {
+            process.stderr.write(`rewardkit serve: error while stopping: ${errorMessage(error)}\n`);
+            state.exitCode = EXIT.error;
+          });
+          shard?.close();
+          await evaluator.close();
+          await runCodeSandbox?.close();
+          await store?.close();
+        }
+      } finally {
+        // Setting up failed before the app could answer: free the port, or the process hangs on it.
+        if (!appStarted) await listening.close();
       }
     });
 }
@@ -416,10 +442,13 @@ const banner = (flags: ServeFlags, specName: string, runId: string | undefined) 
  * once all listen, and at shutdown finishes the run with their merged summaries.
  */
 async function servePrimary(flags: ServeFlags, state: CommandState): Promise<void> {
-  const { loadSpec, specWarnings } = await import('../../spec/index.js');
+  const { loadSpec, sourceKinds, sourceName, specWarnings } = await import('../../spec/index.js');
   const { mergeRunSummaries } = await import('../../runner/index.js');
   const spec = loadSpec(flags.spec);
+  const configured = await loadConfiguredModels(flags.models);
+  requireSpecModels(specModelNames(spec, sourceKinds, sourceName), configured.models, configured.from);
   sayWarnings(specWarnings(spec));
+  await refuseBusyPort(flags.port, flags.host);
   const store = await openStoreFromFlag(flags.store);
   if (store && (flags.store ?? process.env.REWARDKIT_STORE) === ':memory:') {
     await store.close();
@@ -482,4 +511,18 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
     await merger?.stop().catch(() => {});
     await store?.close();
   }
+}
+
+/**
+ * Stops `--processes` before it creates a run when its port is taken: the processes bind it only
+ * once forked (the port could be taken in between, and then they fail as a single server does).
+ */
+async function refuseBusyPort(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const { listenError } = await import('../../server/index.js');
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error) => reject(listenError(error, { port, host })));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -14,8 +15,9 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
+import { evolveUnanswered } from './skill-evolve-unanswered.js';
 
-interface EvolveFlags {
+interface EvolveFlags extends BreakerFlags {
   skill?: string;
   traces?: string;
   judgeResults?: string;
@@ -112,11 +114,11 @@ Examples:
     --out evolved/ --models models.yaml --model analyst --mode deepen`,
     )
     .action(async (flags: EvolveFlags) => {
-      state.exitCode = await runSkillEvolve(flags);
+      state.exitCode = await runSkillEvolve(flags, state);
     });
 }
 
-async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
+async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<number> {
   const skills = await import('../../skills/index.js');
   if (flags.mode === 'create' && flags.skill !== undefined)
     throw new RewardKitError(
@@ -165,7 +167,11 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
   const done = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
   if (!flags.resume) writeFileSync(analysesPath, '');
 
-  const model = pickModel(await loadConfiguredModels(flags.models), flags.model, 'skill evolve');
+  const model = pickModel(
+    await loadConfiguredModels(flags.models, breakerGuard(flags, state)),
+    flags.model,
+    'skill evolve',
+  );
   const cache = await openResponseCache(flags);
   let evolved: Awaited<ReturnType<typeof skills.evolveSkill>>;
   try {
@@ -185,7 +191,9 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
     await cache.close();
   }
 
-  const written = evolved.report.valid;
+  const unanswered = evolveUnanswered(evolved.report);
+  // The source skill, unchanged because no analysis came back, is not an evolved skill.
+  const written = evolved.report.valid && !unanswered.nothingLearned;
   const skillOut = join(out, OUT_FILES.skill);
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
@@ -205,8 +213,15 @@ async function runSkillEvolve(flags: EvolveFlags): Promise<number> {
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve: ${line}\n`);
+  if (unanswered.nothingLearned) {
+    process.stderr.write(
+      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
+    );
+    return EXIT.rowsFailed;
+  }
   if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return written ? EXIT.ok : EXIT.error;
+  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
 function mode(value: string): EvolveFlags['mode'] {

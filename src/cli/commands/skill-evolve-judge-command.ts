@@ -14,6 +14,7 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
+import { evolveJudgeUnanswered } from './skill-evolve-unanswered.js';
 
 interface EvolveJudgeFlags {
   skill: string;
@@ -109,11 +110,11 @@ Examples:
     --model judge --analyst analyst --held-out 0.3 --seed 1 --seeds 3 --out evolved-judge/`,
     )
     .action(async (flags: EvolveJudgeFlags) => {
-      state.exitCode = await runSkillEvolveJudge(flags);
+      state.exitCode = await runSkillEvolveJudge(flags, state);
     });
 }
 
-async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
+async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState): Promise<number> {
   const skills = await import('../../skills/index.js');
   const out = resolve(flags.out);
   refuseEvolveOut({
@@ -139,7 +140,11 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
   mkdirSync(out, { recursive: true });
   const judgmentsPath = join(out, JUDGMENTS_FILE);
   const analysesPath = join(out, OUT_FILES.analyses);
-  const judged = flags.resume ? readResumeLines(judgmentsPath, skills.JudgedPairSchema) : [];
+  // A judgment with no verdict is asked again: the judge may not have answered at all (a backend
+  // that was down), and a rerun is how the run goes on once it answers.
+  const judged = flags.resume
+    ? readResumeLines(judgmentsPath, skills.JudgedPairSchema).filter((j) => j.verdict !== 'invalid')
+    : [];
   const analyses = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
   if (!flags.resume) {
     writeFileSync(judgmentsPath, '');
@@ -151,6 +156,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
     flags,
     [flags.model, analystName],
     'skill evolve-judge',
+    state,
   );
   const { skillRmRuntime } = await import('../../spec/index.js');
   let result: Awaited<ReturnType<typeof skills.evolveJudge>>;
@@ -178,7 +184,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
   }
 
   const { evolved, report: loop } = result;
-  const written = loop.evolve.valid;
+  const unanswered = evolveJudgeUnanswered(loop);
+  // The source skill, unchanged because the models never answered, is not an evolved skill.
+  const written = loop.evolve.valid && !unanswered.nothingLearned;
   const skillOut = join(out, OUT_FILES.skill);
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
@@ -197,13 +205,20 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags): Promise<number> {
     fix_patches: evolved.fixPatches,
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(summary(loop, flags.out));
+  process.stdout.write(summary(loop, flags.out, written));
+  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve-judge: ${line}\n`);
+  if (unanswered.nothingLearned) {
+    process.stderr.write(
+      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
+    );
+    return EXIT.rowsFailed;
+  }
   if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return written ? EXIT.ok : EXIT.error;
+  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
 /** The figures a reader wants first; the rest is in report.json. */
-function summary(report: EvolveJudgeReport, out: string): string {
+function summary(report: EvolveJudgeReport, out: string, written: boolean): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const { before, after } = report.accuracy;
   const line = (
@@ -223,7 +238,7 @@ function summary(report: EvolveJudgeReport, out: string): string {
     line('held-in ', before.held_in, after?.held_in),
     `trajectories: ${report.trajectories.passed} passed, ${report.trajectories.failed} failed; selected seed: ${report.evolve.selected_seed ?? 'none'}`,
     `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
-    `wrote ${report.evolve.valid ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
+    `wrote ${written ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
     '',
   ].join('\n');
 }

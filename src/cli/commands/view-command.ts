@@ -32,13 +32,20 @@ Examples:
     .action(async (flags: ViewFlags) => {
       const { serve } = await import('@hono/node-server');
       const { createViewApp } = await import('../../view/index.js');
+      const { listenError } = await import('../../server/index.js');
       const store = await openStoreForReading(flags.store);
       const app = createViewApp({ store });
       const server = serve({ fetch: app.fetch, port: flags.port, hostname: flags.host }) as Server;
-      await new Promise<void>((resolve, reject) => {
-        server.once('listening', resolve);
-        server.once('error', reject);
-      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.once('listening', resolve);
+          server.once('error', (error) => reject(listenError(error, flags)));
+        });
+      } catch (error) {
+        // A port in use: one line, and the store closed so nothing holds the process.
+        await store.close();
+        throw error;
+      }
       const address = server.address();
       const where =
         typeof address === 'object' && address

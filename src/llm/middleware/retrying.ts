@@ -47,6 +47,7 @@ export function retrying(options: RetryOptions = {}): ChatModelMiddleware {
               {
                 isRetryable: failure.isRetryable,
                 ...(failure.status !== undefined && { status: failure.status }),
+                ...(failure.endpoint !== undefined && { endpoint: failure.endpoint }),
               },
             );
           }
