@@ -57,7 +57,8 @@ export async function missingFromStore(store: Store, output: string): Promise<nu
 /**
  * What `score`'s resume guarantees of a run and its store: every result of the output is in the
  * store under the same id with the same status and reward, the store holds nothing else and no
- * id twice, and the run is `finished` with `runs show` counting as many results as the output has.
+ * id twice, and the run is `finished` with `runs show` and `runs list` counting as many results as
+ * the output has (a resumed session's own counts cover only what it scored).
  */
 export async function expectStoreMatchesOutput(
   store: Store,
@@ -88,4 +89,8 @@ export async function expectStoreMatchesOutput(
   const detail = JSON.parse(shown.stdout) as { status: string; stored: { results: number } };
   expect(detail.status).toBe('finished');
   expect(detail.stored.results).toBe(lines.length);
+  const listed = await runCli(['runs', 'list', '--store', storeFlag]);
+  expect(listed.stdout.split('\n').find((line) => line.startsWith(runId))).toContain(
+    ` rows=${lines.length} `,
+  );
 }

@@ -21,6 +21,18 @@ describe('finishCheckedRun', () => {
     await store.close();
   });
 
+  test("should keep the store's totals over every session in a finished run's summary", async () => {
+    const { store, runId } = await runWithResults(5);
+    // The last session scored 2 rows; the output holds the 3 an earlier one wrote as well.
+    await finishCheckedRun(store, runId, { ...finish, summary: { rows: 2, failed: 2 }, outputRows: 5 });
+    expect((await store.getRun(runId))?.summary).toEqual({
+      rows: 2,
+      failed: 2,
+      stored: { results: 5, failed: 5, mean_reward: null },
+    });
+    await store.close();
+  });
+
   test('should leave a run short of the output interrupted and say so with both counts', async () => {
     const { store, runId } = await runWithResults(3);
     await expect(finishCheckedRun(store, runId, { ...finish, outputRows: 5 })).rejects.toMatchObject({

@@ -1,10 +1,12 @@
 import { RewardKitError } from '../core/index.js';
-import type { SourceStat, Store } from '../store/index.js';
+import type { RunTotals, SourceStat, Store } from '../store/index.js';
 
 /**
  * Ends a run in the store. It is marked `finished` only when the store holds as many of its
  * results as the output does; otherwise it is left `interrupted` (a resume reconciles it again)
- * and an `RK_STORE` error says so, with both counts: a run never claims rows it lost.
+ * and an `RK_STORE` error says so, with both counts: a run never claims rows it lost. A finished
+ * run's summary also keeps the store's totals over every session (`stored`), which `runs list`
+ * shows: a resumed run's own counts cover only its last session.
  */
 export async function finishCheckedRun(
   store: Store,
@@ -24,9 +26,10 @@ export async function finishCheckedRun(
     await store.finishRun(runId, summary, 'interrupted');
     return;
   }
-  const stored = (await store.runTotals(runId)).results;
+  const totals = await store.runTotals(runId);
+  const stored = totals.results;
   if (stored === outputRows) {
-    await store.finishRun(runId, summary, 'finished', sources);
+    await store.finishRun(runId, withStoredTotals(summary, totals), 'finished', sources);
     return;
   }
   await store.finishRun(runId, summary, 'interrupted');
@@ -38,4 +41,8 @@ export async function finishCheckedRun(
     'RK_STORE',
     `run ${runId} is not finished: the store holds ${stored} of its results but ${outputName} has ${outputRows}; it is left "interrupted": ${fix}`,
   );
+}
+
+function withStoredTotals(summary: unknown, totals: RunTotals): unknown {
+  return typeof summary === 'object' && summary !== null ? { ...summary, stored: totals } : summary;
 }

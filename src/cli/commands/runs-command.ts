@@ -12,13 +12,8 @@ export function registerRunsCommand(runs: Command): void {
       const store = await requireStore(flags.store);
       try {
         for (const run of await store.listRuns({ limit: flags.limit })) {
-          const summary = run.summary as {
-            rows?: number;
-            failed?: number;
-            mean_reward?: number | null;
-          } | null;
           process.stdout.write(
-            `${run.id}  ${run.status.padEnd(11)}  ${run.spec_name}  ${run.input ?? '-'} -> ${run.output ?? '-'}  ${summary ? `rows=${summary.rows} failed=${summary.failed} mean=${summary.mean_reward ?? '—'}` : ''}\n`,
+            `${run.id}  ${run.status.padEnd(11)}  ${run.spec_name}  ${run.input ?? '-'} -> ${run.output ?? '-'}  ${runCounts(run.summary)}\n`,
           );
         }
       } finally {
@@ -74,4 +69,20 @@ async function requireStore(flag: string | undefined) {
   const store = await openStoreFromFlag(flag);
   if (!store) throw new RewardKitError('RK_USAGE', 'Runs are read from a store; --store none has none');
   return store;
+}
+
+interface RunSummaryCounts {
+  rows?: number;
+  failed?: number;
+  mean_reward?: number | null;
+  /** The store's totals over every session, kept when a run finishes (a resumed run's own counts cover its last session). */
+  stored?: { results: number; failed: number; mean_reward: number | null };
+}
+
+function runCounts(summary: unknown): string {
+  if (typeof summary !== 'object' || summary === null) return '';
+  const { rows, failed, mean_reward, stored } = summary as RunSummaryCounts;
+  return stored
+    ? `rows=${stored.results} failed=${stored.failed} mean=${stored.mean_reward ?? '—'}`
+    : `rows=${rows} failed=${failed} mean=${mean_reward ?? '—'}`;
 }
