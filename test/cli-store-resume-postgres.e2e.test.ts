@@ -1,16 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
 import { createRng } from '../src/core/index.js';
 import { openPostgresStore } from '../src/store/index.js';
 import { startTestPostgres } from '../src/store/test-utils/start-test-postgres.js';
-import { readJsonl, runCli, tempDir } from './cli-harness.js';
-import {
-  expectStoreMatchesOutput,
-  missingFromStore,
-  outputIdsAfterKill,
-  runKilledAt,
-} from './kill-and-resume.js';
+import { tempDir } from './cli-harness.js';
+import { expectKilledRunResumes } from './kill-and-resume.js';
 import { medicalJudgeRun } from './medical-judge-run.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 
@@ -40,23 +35,15 @@ describe.skipIf(!server.available)(
         writeFileSync(input, mathRows(ROWS));
         const args = ['score', '--spec', 'math', '-i', input, '-o', out, '--store', url, '-c', '1'];
 
-        const killed = await runKilledAt(args, out, atLine);
-        expect(killed.signal).toBe('SIGKILL');
-        expect(outputIdsAfterKill(out).length).toBeLessThan(ROWS);
-        const store = await openPostgresStore(url, { maxConnections: 2 });
-        try {
-          const missing = await missingFromStore(store, out);
-          const resumed = await runCli(args);
-          expect(resumed.stderr).not.toMatch(/\n\s+at /);
-          expect(resumed.code).toBe(0);
-          if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
-          expect(readJsonl(out).map((line) => line.id)).toEqual(
-            Array.from({ length: ROWS }, (_, i) => `m${i}`),
-          );
-          await expectStoreMatchesOutput(store, out, url);
-        } finally {
-          await store.close();
-        }
+        await expectKilledRunResumes({
+          args,
+          output: out,
+          atLine,
+          rows: ROWS,
+          idPrefix: 'm',
+          storeFlag: url,
+          openStore: () => openPostgresStore(url, { maxConnections: 2 }),
+        });
       },
       120_000,
     );
@@ -77,23 +64,15 @@ describe.skipIf(!server.available)(
       const out = join(dir, 'out.jsonl');
       const args = medicalJudgeRun(scripted, { dir, rows, out, store: url });
 
-      const killed = await runKilledAt(args, out, atLine);
-      expect(killed.signal).toBe('SIGKILL');
-      expect(outputIdsAfterKill(out).length).toBeLessThan(rows);
-      const store = await openPostgresStore(url, { maxConnections: 2 });
-      try {
-        const missing = await missingFromStore(store, out);
-        const resumed = await runCli(args);
-        expect(resumed.stderr).not.toMatch(/\n\s+at /);
-        expect(resumed.code).toBe(0);
-        if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
-        expect(readJsonl(out).map((line) => line.id)).toEqual(
-          Array.from({ length: rows }, (_, i) => `q${i}`),
-        );
-        await expectStoreMatchesOutput(store, out, url);
-      } finally {
-        await store.close();
-      }
+      await expectKilledRunResumes({
+        args,
+        output: out,
+        atLine,
+        rows,
+        idPrefix: 'q',
+        storeFlag: url,
+        openStore: () => openPostgresStore(url, { maxConnections: 2 }),
+      });
     }, 120_000);
   },
 );

@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createRng } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
-import { readJsonl, runCli, tempDir } from './cli-harness.js';
-import {
-  expectStoreMatchesOutput,
-  missingFromStore,
-  outputIdsAfterKill,
-  runKilledAt,
-} from './kill-and-resume.js';
+import { runCli, tempDir } from './cli-harness.js';
+import { expectKilledRunResumes } from './kill-and-resume.js';
 import { medicalJudgeRun } from './medical-judge-run.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 
@@ -40,23 +35,15 @@ describe('rewardkit score: killed with SIGKILL and resumed, nothing is lost in t
       const args = ['score', '--spec', 'math', '-i', input, '-o', out, '--store', store, '-c', '1'];
       args.push('--workers', String(workers));
 
-      const killed = await runKilledAt(args, out, atLine);
-      expect(killed.signal).toBe('SIGKILL');
-      expect(outputIdsAfterKill(out).length).toBeLessThan(ROWS);
-      const short = openSqliteStore(store, { readonly: true });
-      const missing = await missingFromStore(short, out).finally(() => short.close());
-
-      const resumed = await runCli(args);
-      expect(resumed.stderr).not.toMatch(/\n\s+at /);
-      expect(resumed.code).toBe(0);
-      if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
-      expect(readJsonl(out).map((line) => line.id)).toEqual(Array.from({ length: ROWS }, (_, i) => `m${i}`));
-      const opened = openSqliteStore(store, { readonly: true });
-      try {
-        await expectStoreMatchesOutput(opened, out, store);
-      } finally {
-        await opened.close();
-      }
+      await expectKilledRunResumes({
+        args,
+        output: out,
+        atLine,
+        rows: ROWS,
+        idPrefix: 'm',
+        storeFlag: store,
+        openStore: () => openSqliteStore(store, { readonly: true }),
+      });
     },
     60_000,
   );
@@ -103,25 +90,16 @@ describe('rewardkit judge <kind>: killed with SIGKILL and resumed, nothing is lo
       const store = join(dir, 'store.sqlite');
       const args = medicalJudgeRun(server, { dir, rows: JUDGED_ROWS, out, store });
 
-      const killed = await runKilledAt(args, out, atLine);
-      expect(killed.signal).toBe('SIGKILL');
-      expect(outputIdsAfterKill(out).length).toBeLessThan(JUDGED_ROWS);
-      const short = openSqliteStore(store, { readonly: true });
-      const missing = await missingFromStore(short, out).finally(() => short.close());
-
-      const resumed = await runCli(args);
-      expect(resumed.stderr).not.toMatch(/\n\s+at /);
-      expect(resumed.code).toBe(0);
-      if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
-      const lines = readJsonl(out);
-      expect(lines.map((line) => line.id)).toEqual(Array.from({ length: JUDGED_ROWS }, (_, i) => `q${i}`));
+      const lines = await expectKilledRunResumes({
+        args,
+        output: out,
+        atLine,
+        rows: JUDGED_ROWS,
+        idPrefix: 'q',
+        storeFlag: store,
+        openStore: () => openSqliteStore(store, { readonly: true }),
+      });
       expect(new Set(lines.map((line) => line.reward)).size).toBe(2);
-      const opened = openSqliteStore(store, { readonly: true });
-      try {
-        await expectStoreMatchesOutput(opened, out, store);
-      } finally {
-        await opened.close();
-      }
     },
     60_000,
   );

@@ -94,3 +94,41 @@ export async function expectStoreMatchesOutput(
     ` rows=${lines.length} `,
   );
 }
+
+/**
+ * One trial of kill and resume: runs `args`, kills it with SIGKILL once `output` holds `atLine`
+ * lines, resumes it with the same arguments and checks that the output holds `rows` results in
+ * input order (ids `${idPrefix}0`…), that the resume says how many it stored from the output, and
+ * that the store matches the output (expectStoreMatchesOutput). The store is opened anew for each
+ * look, so a SQLite file is never held open while the CLI writes it. Returns the output's lines.
+ */
+export async function expectKilledRunResumes(trial: {
+  readonly args: readonly string[];
+  readonly output: string;
+  readonly atLine: number;
+  readonly rows: number;
+  readonly idPrefix: string;
+  readonly storeFlag: string;
+  readonly openStore: () => Store | Promise<Store>;
+}): Promise<Record<string, unknown>[]> {
+  const { args, output, atLine, rows, idPrefix, storeFlag, openStore } = trial;
+  const killed = await runKilledAt(args, output, atLine);
+  expect(killed.signal).toBe('SIGKILL');
+  expect(outputIdsAfterKill(output).length).toBeLessThan(rows);
+  const short = await openStore();
+  const missing = await missingFromStore(short, output).finally(() => short.close());
+
+  const resumed = await runCli(args);
+  expect(resumed.stderr).not.toMatch(/\n\s+at /);
+  expect(resumed.code).toBe(0);
+  if (missing > 0) expect(resumed.stderr).toContain(`stored ${missing} result`);
+  const lines = readJsonl(output);
+  expect(lines.map((line) => line.id)).toEqual(Array.from({ length: rows }, (_, i) => `${idPrefix}${i}`));
+  const store = await openStore();
+  try {
+    await expectStoreMatchesOutput(store, output, storeFlag);
+  } finally {
+    await store.close();
+  }
+  return lines;
+}
