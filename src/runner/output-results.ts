@@ -1,5 +1,6 @@
 import { issuesOf, issuesText, type RewardResult, RewardResultSchema } from '../core/index.js';
 import { readJsonlLines, readParquetRecords } from '../dataset/index.js';
+import { resultFieldsOfParquetRow } from './parquet-result-sink.js';
 import { isParquetPath } from './result-sink.js';
 
 /** A result read back from an output file, or why the line holding one could not be read. */
@@ -30,7 +31,7 @@ export async function* readOutputResults(
 async function* outputValues(output: string): AsyncGenerator<{ place: string; value: unknown }> {
   if (isParquetPath(output)) {
     for await (const record of readParquetRecords(output)) {
-      yield { place: `${output}:row ${record.origin.line}`, value: withoutNulls(record.value) };
+      yield { place: `${output}:row ${record.origin.line}`, value: resultFieldsOfParquetRow(record.value) };
     }
     return;
   }
@@ -45,16 +46,4 @@ async function* outputValues(output: string): AsyncGenerator<{ place: string; va
     }
     yield { place: `${output}:${line.line}`, value };
   }
-}
-
-/** A Parquet row has every column; the optional fields a result left out come back as null. */
-function withoutNulls(row: unknown): unknown {
-  if (typeof row !== 'object' || row === null) return row;
-  const { data_source, group, routed_default, ...rest } = row as Record<string, unknown>;
-  return {
-    ...rest,
-    ...(data_source !== null && { data_source }),
-    ...(group !== null && { group }),
-    ...(routed_default === true && { routed_default }),
-  };
 }

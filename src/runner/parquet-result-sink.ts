@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import type { SchemaElement } from 'hyparquet';
-import type { RewardResult } from '../core/index.js';
+import { type RewardResult, RewardResultSchema } from '../core/index.js';
 import { readParquetRecords } from '../dataset/index.js';
 import type { ResultSink } from './result-sink.js';
 
@@ -56,6 +56,22 @@ const COLUMNS = [
   'routed_default',
   'timings',
 ] as const;
+
+/** The RewardResult fields a result may leave out: their columns hold null for it. */
+const OPTIONAL_FIELDS = Object.entries(RewardResultSchema.shape)
+  .filter(([, field]) => field.safeParse(undefined).success)
+  .map(([name]) => name);
+
+/**
+ * A row read back from a results Parquet file as the result it was written from: every row has
+ * every column, so an optional field the result left out (written as null) is absent again.
+ */
+export function resultFieldsOfParquetRow(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row;
+  const fields = { ...(row as Record<string, unknown>) };
+  for (const name of OPTIONAL_FIELDS) if (fields[name] === null) delete fields[name];
+  return fields;
+}
 
 /** Rows per row group: large enough for Parquet's compression, small enough to hold in memory. */
 const ROW_GROUP = 4096;
