@@ -161,8 +161,24 @@ class VerlComputeScore(unittest.TestCase):
         self.assertEqual(sample["metadata"], {"index": 4, "rewardkit_unsent_extra_info": ["f"]})
 
 
+class _TrlEventLoop:
+    """GRPOTrainer runs async reward functions on an event loop in a daemon thread: each test gets one."""
+
+    def setUp(self):
+        super().setUp()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def tearDown(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+        super().tearDown()
+
+
 @unittest.skipUnless(LIVE, NEEDS_SERVERS)
-class TrlGroupSpec(unittest.TestCase):
+class TrlGroupSpec(_TrlEventLoop, unittest.TestCase):
     """A spec that compares the completions of a prompt, called as GRPOTrainer calls it."""
 
     inputs = [{"prompt": p, "answer": "x"} for p in ("Write a line.", "Write a line.", "Write a word.", "Write a word.")]
@@ -170,15 +186,8 @@ class TrlGroupSpec(unittest.TestCase):
     completions = ["GOOD one", "BAD one", "BAD two", "GOOD two"]
 
     def setUp(self):
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
+        super().setUp()
         self.client = rk.RewardKitClient(url=os.environ["REWARDKIT_GROUP_URL"])
-
-    def tearDown(self):
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join()
-        self.loop.close()
 
     def calculate(self, func):
         return up.trl_calculate_rewards([func], self.inputs, self.prompts, self.completions, [[1]] * 4, self.loop)
@@ -206,7 +215,7 @@ class VerlGroundTruths(unittest.TestCase):
 
 
 @unittest.skipUnless(LIVE, NEEDS_SERVERS)
-class TrlRewardFunctions(unittest.TestCase):
+class TrlRewardFunctions(_TrlEventLoop, unittest.TestCase):
     inputs = [{"prompt": [{"role": "user", "content": "What is 6 * 7?"}], "answer": a, "task": "arith"} for a in ("42", "42", None)]
     prompts = [[{"role": "user", "content": "What is 6 * 7?"}]] * 3
     completions = [
@@ -214,17 +223,6 @@ class TrlRewardFunctions(unittest.TestCase):
         [{"role": "assistant", "content": "#### 41"}],
         [{"role": "assistant", "content": "#### 42"}],
     ]
-
-    def setUp(self):
-        # GRPOTrainer runs async reward functions on an event loop in a daemon thread.
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def tearDown(self):
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join()
-        self.loop.close()
 
     def calculate(self, funcs, inputs=None, completions=None, prompts=None):
         completions = completions or self.completions
@@ -428,24 +426,12 @@ class ClientRetries(_LocalServer):
 
 
 
-class TrlDispatchChecks(_LocalServer):
+class TrlDispatchChecks(_TrlEventLoop, _LocalServer):
     """What a TRL reward function refuses before any scoring request, called as GRPOTrainer calls it."""
 
     inputs = [{"prompt": p, "solution": "3", "source": "gsm8k"} for p in ("q1", "q1", "q2")]
     prompts = ["q1", "q1", "q2"]
     completions = ["#### 3", "#### 4", "#### 3"]
-
-    def setUp(self):
-        super().setUp()
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def tearDown(self):
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join()
-        self.loop.close()
-        super().tearDown()
 
     def calculate(self, func):
         return up.trl_calculate_rewards([func], self.inputs, self.prompts, self.completions, [[1]] * 3, self.loop)
