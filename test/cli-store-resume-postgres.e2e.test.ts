@@ -5,7 +5,7 @@ import { createRng } from '../src/core/index.js';
 import { openPostgresStore } from '../src/store/index.js';
 import { startTestPostgres } from '../src/store/test-utils/start-test-postgres.js';
 import { tempDir } from './cli-harness.js';
-import { expectKilledRunResumes } from './kill-and-resume.js';
+import { expectKilledRunResumes, mathRows } from './kill-and-resume.js';
 import { medicalJudgeRun } from './medical-judge-run.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 
@@ -13,9 +13,6 @@ const server = await startTestPostgres();
 afterAll(() => server.stop());
 
 const ROWS = 4000;
-
-const mathRows = (n: number) =>
-  `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `m${i}`, response: `#### ${i % 7}`, reference: String(i % 5) })).join('\n')}\n`;
 
 describe.skipIf(!server.available)(
   'rewardkit score with a PostgreSQL store: killed with SIGKILL and resumed, nothing is lost',

@@ -4,14 +4,11 @@ import { describe, expect, test } from 'vitest';
 import { createRng } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { runCli, tempDir } from './cli-harness.js';
-import { expectKilledRunResumes } from './kill-and-resume.js';
+import { expectKilledRunResumes, mathRows } from './kill-and-resume.js';
 import { medicalJudgeRun } from './medical-judge-run.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 
 const ROWS = 4000;
-
-const mathRows = (n: number) =>
-  `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `m${i}`, response: `#### ${i % 7}`, reference: String(i % 5) })).join('\n')}\n`;
 
 describe('rewardkit score: killed with SIGKILL and resumed, nothing is lost in the store', () => {
   // The kill points come from a seeded generator: the same trials on every run. The fourth scores

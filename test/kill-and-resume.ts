@@ -3,6 +3,10 @@ import { expect } from 'vitest';
 import type { Store } from '../src/store/index.js';
 import { type CliRun, readJsonl, runCli } from './cli-harness.js';
 
+/** `n` math rows (`m0`, `m1`, …) whose responses and references make rewards differ row to row. */
+export const mathRows = (n: number) =>
+  `${Array.from({ length: n }, (_, i) => JSON.stringify({ id: `m${i}`, response: `#### ${i % 7}`, reference: String(i % 5) })).join('\n')}\n`;
+
 /** Complete lines in a file (0 while it does not exist). */
 function linesIn(path: string): number {
   let text: Buffer;
