@@ -70,7 +70,7 @@ function callArguments(input: unknown, at: string): unknown[] {
   });
 }
 
-/** An expected value: its JSON text when a string parses as JSON (prime_code loads it), else as given. */
+/** An expected value: as given, or parsed when it is a string (prime_code loads its JSON text); a string that is not JSON is an input-schema error. */
 function expectedValue(output: unknown, at: string): unknown {
   if (typeof output !== 'string') return output;
   try {
