@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateMathStyleSet } from './math-style-set.mjs';
-import { fmt, replaceSection } from './measure.mjs';
+import { cpuClock, fmt, replaceSection, throughput } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -101,20 +101,7 @@ function suiteAgreement(verifyMath, cases) {
  * Rows per second of CPU time (user and system) spent on `fn`: on a machine shared with other
  * work, wall time counts their load too, which is not the verifier's.
  */
-function cpuThroughput(items, fn, ms) {
-  for (const item of items.slice(0, 50)) fn(item); // warm up the JIT
-  const cpu = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  let done = 0;
-  const start = cpu();
-  while (cpu() - start < ms) {
-    for (const item of items) fn(item);
-    done += items.length;
-  }
-  return (done / (cpu() - start)) * 1000;
-}
+const cpuThroughput = (items, fn, ms) => throughput(items, fn, ms, cpuClock);
 
 /** Each verifier's median rate over rounds that alternate them, so that both see the same machine. */
 function alternated(items, verifiers, call, ms, rounds = 3) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RewardKitError, referencesOf, type Sample } from '../../core/index.js';
 import { type CodeTest, CodeTestSchema } from '../../verify/code/index.js';
-import { inputOutputTests } from './input-output-tests.js';
+import { inputOutputTests, schemaError } from './input-output-tests.js';
 
 const WHERE =
   'expected metadata.tests, metadata.input_output, metadata.test or metadata.test_list, or a reference holding JSON tests (verl\'s reward_model.ground_truth: {"inputs", "outputs", "fn_name"?}, {"assert_case"} or {"test_list"})';
@@ -89,10 +89,4 @@ function jsonOf(value: unknown, field: string): unknown {
   } catch (error) {
     throw new RewardKitError('RK_INPUT_SCHEMA', `${field}: not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function schemaError(field: string, error: z.ZodError): RewardKitError {
-  const issue = error.issues[0];
-  const at = issue && issue.path.length > 0 ? `${field}.${issue.path.join('.')}` : field;
-  return new RewardKitError('RK_INPUT_SCHEMA', `${at}: ${issue?.message ?? 'invalid'}`);
 }

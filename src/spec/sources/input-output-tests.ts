@@ -20,11 +20,7 @@ const StdioText = z.union([z.string(), z.array(z.string()).transform((lines) => 
  */
 export function inputOutputTests(value: unknown, field: string): CodeTest[] {
   const parsed = InputOutputSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const at = issue && issue.path.length > 0 ? `${field}.${issue.path.join('.')}` : field;
-    throw new RewardKitError('RK_INPUT_SCHEMA', `${at}: ${issue?.message ?? 'invalid'}`);
-  }
+  if (!parsed.success) throw schemaError(field, parsed.error);
   const { inputs, outputs, fn_name } = parsed.data;
   if (inputs.length !== outputs.length || inputs.length === 0) {
     throw new RewardKitError(
@@ -74,7 +70,7 @@ function callArguments(input: unknown, at: string): unknown[] {
   });
 }
 
-/** An expected value: its JSON text when a string parses as JSON (prime_code loads it), else as given. */
+/** An expected value: as given, or parsed when it is a string (prime_code loads its JSON text); a string that is not JSON is an input-schema error. */
 function expectedValue(output: unknown, at: string): unknown {
   if (typeof output !== 'string') return output;
   try {
@@ -85,4 +81,11 @@ function expectedValue(output: unknown, at: string): unknown {
       `${at}: expected the call's value as JSON text (fn_name tests), got ${JSON.stringify(output.slice(0, 60))}`,
     );
   }
+}
+
+/** The first issue of a failed parse of `field`, as an input-schema error naming where it is. */
+export function schemaError(field: string, error: z.ZodError): RewardKitError {
+  const issue = error.issues[0];
+  const at = issue && issue.path.length > 0 ? `${field}.${issue.path.join('.')}` : field;
+  return new RewardKitError('RK_INPUT_SCHEMA', `${at}: ${issue?.message ?? 'invalid'}`);
 }

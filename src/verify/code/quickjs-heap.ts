@@ -45,10 +45,10 @@ export interface QuickJsHeap {
 }
 
 export async function newQuickJsHeap(limitBytes: number): Promise<QuickJsHeap> {
-  const maxPages = Math.max(QUICKJS_MIN_HEAP_BYTES, limitBytes) / PAGE;
+  const maxPages = Math.floor(Math.max(QUICKJS_MIN_HEAP_BYTES, limitBytes) / PAGE);
   const memory = new Memory({
     initial: QUICKJS_MIN_HEAP_BYTES / PAGE,
-    maximum: Math.floor(maxPages),
+    maximum: maxPages,
   });
   // Emscripten grows the heap through this object and tries up to three sizes before `malloc`
   // gives up, so the outcome of the last try is the one that says whether an allocation failed.
@@ -67,7 +67,7 @@ export async function newQuickJsHeap(limitBytes: number): Promise<QuickJsHeap> {
   const module = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   return {
     module,
-    maxBytes: Math.floor(maxPages) * PAGE,
+    maxBytes: maxPages * PAGE,
     bytes: () => memory.buffer.byteLength,
     exhausted: () => lastGrowFailed,
     clearExhausted: () => {

@@ -109,14 +109,24 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
         retire(slot);
       }
     };
+    /** Test `index` starts now: it has its time limit and the grace period to be decided. */
+    const begin = (index: number) => {
+      running = { index, since: performance.now() };
+      arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
+    };
     const complete = () => pending.results.length === pending.tests.length;
+    /** The job's results when it has them all; else it goes back to the queue's front, to resume in a fresh worker. */
+    const settleOrResume = () => {
+      if (complete()) pending.resolve(pending.results);
+      else queue.unshift(pending);
+      dispatch();
+    };
     const onMessage = (answer: QuickJsAnswer) => {
       if (answer.id !== job.id) return;
       heard = true;
       switch (answer.kind) {
         case 'started':
-          running = { index: answer.index, since: performance.now() };
-          arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
+          begin(answer.index);
           return;
         case 'finished': {
           pending.results.push(answer.result);
@@ -127,13 +137,10 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
             running = undefined;
             // The worker may still free the test's memory; a job sent meanwhile waits for it.
             release(!grown);
-            if (complete()) pending.resolve(pending.results);
-            else queue.unshift(pending);
-            dispatch();
+            settleOrResume();
             return;
           }
-          running = { index: answer.result.index + 1, since: performance.now() };
-          arm(timeoutMs + QUICKJS_OVERRUN_GRACE_MS);
+          begin(answer.result.index + 1);
           return;
         }
         case 'error':
@@ -157,9 +164,7 @@ export function createQuickJsPool(size = Math.max(1, availableParallelism())): Q
           elapsed_ms: performance.now() - running.since,
         });
       }
-      if (complete()) pending.resolve(pending.results);
-      else queue.unshift(pending);
-      dispatch();
+      settleOrResume();
     };
     const onError = (error: Error) => {
       release(false);

@@ -26,13 +26,15 @@ const PLAIN_FUNCTIONS: Record<string, string> = {
 /** Calls whose argument becomes a braced LaTeX argument. */
 const BRACED: Record<string, string> = { sqrt: '\\sqrt', cbrt: '\\sqrt[3]', abs: '\\abs' };
 
+/** The names of {@link PLAIN_FUNCTIONS} and {@link BRACED}, not inside a longer word or after a backslash. */
+const NAME =
+  '(?<![\\\\A-Za-z])(?:sqrt|cbrt|abs|a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|sec|csc|cot|exp|ln|log)';
+
 /** A plain-text call (`sqrt(`, `log(`) or `**`: the marks of an answer written outside LaTeX. */
-export const PLAIN_MATH =
-  /(?<![\\A-Za-z])(?:sqrt|cbrt|abs|a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|sec|csc|cot|exp|ln|log)\s*\(|\*\*/;
+export const PLAIN_MATH = new RegExp(`${NAME}\\s*\\(|\\*\\*`);
 
 /** A plain-text function name right before its `(`, which prose checks should not read as a word. */
-export const PLAIN_CALL =
-  /(?<![\\A-Za-z])(?:sqrt|cbrt|abs|a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|sec|csc|cot|exp|ln|log)(?=\s*\()/g;
+export const PLAIN_CALL = new RegExp(`${NAME}(?=\\s*\\()`, 'g');
 
 /** Index of the parenthesis closing the one at `open`, or -1. */
 export function closingParen(text: string, open: number): number {
@@ -112,8 +114,10 @@ export function plainTextToLatex(text: string): string {
 }
 
 /** A run of plain-text math in prose: numbers, `pi`, calls, operators and the spaces between them. */
-const PLAIN_RUN =
-  /(?:(?<![\\A-Za-z])(?:sqrt|cbrt|abs|a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|sec|csc|cot|exp|ln|log|pi)(?![A-Za-z])|\d+(?:\.\d+)?|\*\*|[-+*/^() \t])+/g;
+const PLAIN_RUN = new RegExp(
+  `(?:(?:${NAME}|(?<![\\\\A-Za-z])pi)(?![A-Za-z])|\\d+(?:\\.\\d+)?|\\*\\*|[-+*/^() \\t])+`,
+  'g',
+);
 
 /**
  * The last expression written in plain text in a prose (its math spans blanked out), when no
