@@ -53,8 +53,6 @@ export interface RewardAppDeps {
 
 export interface RewardApp {
   readonly app: Hono<ServerEnv>;
-  /** The options it runs with, defaults filled in (`listenRewardApp` takes its timeouts from them). */
-  readonly options: ServerOptions;
   readonly metrics: ServerMetrics;
   readonly queue: WorkQueue;
   /** HTTP requests being answered now (graceful shutdown waits for 0). */
@@ -197,7 +195,7 @@ export function createRewardApp(deps: RewardAppDeps): RewardApp {
   });
   registerGetRewardRoute(app, service, options.failedReward);
   registerRunCodeRoute(app, service, deps.codeSandbox, options.runCode);
-  return { app, options, metrics, queue, requestsInFlight: () => inFlight };
+  return { app, metrics, queue, requestsInFlight: () => inFlight };
 }
 
 // A probe waits this long for the store: load balancers time their probes out after a few seconds.

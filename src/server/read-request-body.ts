@@ -44,11 +44,7 @@ function readIncoming(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const deadlineFirst = deadline.remainingMs() <= limits.timeoutMs;
-    const timer = setTimeout(
-      () => fail(deadlineFirst ? deadlinePassed(deadline) : bodyTimedOut(limits.timeoutMs)),
-      Math.max(0, deadlineFirst ? deadline.remainingMs() : limits.timeoutMs),
-    );
+    const timer = lateTimer(limits, deadline, (error) => fail(error));
     const cleanup = () => {
       clearTimeout(timer);
       incoming.off('data', onData);
@@ -92,11 +88,7 @@ function readIncoming(
 async function readWebBody(c: Context, limits: BodyLimits, deadline: RequestDeadline): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    const deadlineFirst = deadline.remainingMs() <= limits.timeoutMs;
-    timer = setTimeout(
-      () => reject(deadlineFirst ? deadlinePassed(deadline) : bodyTimedOut(limits.timeoutMs)),
-      Math.max(0, deadlineFirst ? deadline.remainingMs() : limits.timeoutMs),
-    );
+    timer = lateTimer(limits, deadline, reject);
   });
   const text = c.req.text();
   try {
@@ -107,6 +99,20 @@ async function readWebBody(c: Context, limits: BodyLimits, deadline: RequestDead
     clearTimeout(timer);
     text.catch(() => {});
   }
+}
+
+/** One timer for a body read: the body's timeout (408) or the request's deadline (504), sooner. */
+function lateTimer(
+  limits: BodyLimits,
+  deadline: RequestDeadline,
+  onLate: (error: ApiError) => void,
+): NodeJS.Timeout {
+  const remaining = deadline.remainingMs();
+  const deadlineFirst = remaining <= limits.timeoutMs;
+  return setTimeout(
+    () => onLate(deadlineFirst ? deadlinePassed(deadline) : bodyTimedOut(limits.timeoutMs)),
+    Math.max(0, deadlineFirst ? remaining : limits.timeoutMs),
+  );
 }
 
 function bodyTimedOut(timeoutMs: number): ApiError {

@@ -87,11 +87,10 @@ export async function scoreUnits(
       // The request is over: its records are saved, but a store that does not answer holds the
       // answer no longer than a short grace (the save goes on behind it).
       await within(save(service, filled.flat(), requestId, units.flat()), STOPPED_SAVE_GRACE_MS);
-      throw new ApiError(
-        error.kind === 'deadline' ? 504 : 499,
-        error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
+      throw stoppedError(
+        error,
         `${error.message}: ${units.length - unfinished} of ${units.length} unit(s) finished; the rest were aborted and recorded as failed under request ${requestId}`,
-        { details: { finished: units.length - unfinished, total: units.length } },
+        { finished: units.length - unfinished, total: units.length },
       );
     }
     const results = done as RewardResult[][];
@@ -103,11 +102,10 @@ export async function scoreUnits(
       if (!(error instanceof RequestStop)) throw error;
       saving.catch(() => {});
       service.metrics.countFailure(error.kind);
-      throw new ApiError(
-        error.kind === 'deadline' ? 504 : 499,
-        error.kind === 'deadline' ? 'deadline_exceeded' : 'client_closed_request',
+      throw stoppedError(
+        error,
         `${error.message} while saving the results: all ${units.length} unit(s) were scored, and whether the store has them is not known (the save goes on); retrying the request is safe, the store keeps one result per sample id`,
-        { details: { finished: units.length, total: units.length, saved: 'unknown' } },
+        { finished: units.length, total: units.length, saved: 'unknown' },
       );
     }
     return results;
@@ -115,6 +113,19 @@ export async function scoreUnits(
     clearTimeout(timer);
     request.signal.removeEventListener('abort', onDisconnect);
   }
+}
+
+/** The answer to a request stopped at its deadline (504) or by its client leaving (499). */
+function stoppedError(stop: RequestStop, message: string, details: Record<string, unknown>): ApiError {
+  const deadline = stop.kind === 'deadline';
+  return new ApiError(
+    deadline ? 504 : 499,
+    deadline ? 'deadline_exceeded' : 'client_closed_request',
+    message,
+    {
+      details,
+    },
+  );
 }
 
 /** How long a stopped request's answer waits for its records to be saved. */

@@ -10,15 +10,15 @@ export interface WorkQueueOptions {
   readonly maxQueue: number;
 }
 
+/** What a request does when its jobs do not fit: be refused with 429, or wait for a worker. */
+export type WhenFull = 'refuse' | 'wait';
+
 /**
  * Bounded work shared by every request: `concurrency` jobs run, up to `maxQueue` wait, and a
  * request whose jobs do not all fit is refused whole (429) before any of its work starts — a
  * trainer retries a whole batch, so half-admitting one would only waste work. A request with more
  * jobs than `maxQueue + concurrency` could never fit: it is refused with 413, not retried forever.
  */
-/** What a request does when its jobs do not fit: be refused with 429, or wait for a worker. */
-export type WhenFull = 'refuse' | 'wait';
-
 export interface WorkQueue {
   /**
    * Queues every job or none; a job still waiting when `signal` aborts is dropped, rejecting with

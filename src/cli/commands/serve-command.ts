@@ -224,17 +224,15 @@ Examples:
       requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, configured.from);
       // The port is bound first: a port in use stops the command at once, with one line, before
       // the store opens, so no run is created (and none left `running`).
+      // The socket enforces both timeouts (node's 408s, a backstop for the body); the app's body
+      // reader the body one: one object, so the two cannot disagree.
+      const timeouts = { headersTimeoutMs: flags.headersTimeout, bodyTimeoutMs: flags.bodyTimeout };
       let startApp: (app: RewardApp) => void = () => {};
       const listening = await listenRewardApp(
         new Promise<RewardApp>((resolve) => {
           startApp = resolve;
         }),
-        {
-          port: flags.port,
-          host: flags.host,
-          headersTimeoutMs: flags.headersTimeout,
-          bodyTimeoutMs: flags.bodyTimeout,
-        },
+        { port: flags.port, host: flags.host, ...timeouts },
       );
       let appStarted = false;
       try {
@@ -330,8 +328,7 @@ Examples:
             maxQueue: flags.maxQueue,
             deadlineMs: flags.deadline,
             maxBodyBytes: flags.maxBody,
-            headersTimeoutMs: flags.headersTimeout,
-            bodyTimeoutMs: flags.bodyTimeout,
+            ...timeouts,
             tokens: tokensOf(flags),
             groupMethod: flags.groupMethod,
             failedReward: flags.failedReward,
