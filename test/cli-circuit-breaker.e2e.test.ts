@@ -8,6 +8,13 @@ const server = scriptedServerPerTest();
 
 const SPEC = 'name: judged\nsources:\n  - kind: genrm\n    params:\n      model: judge\n      reasks: 0\n';
 
+/** Writes dir/models.yaml: one model, "judge", at `url`, with no retries; returns its path. */
+function judgeModels(dir: string, url: string): string {
+  const path = join(dir, 'models.yaml');
+  writeFileSync(path, `models:\n  judge:\n    model: judge\n    base_url: ${url}\n    max_retries: 0\n`);
+  return path;
+}
+
 function workspace(rows: number) {
   const dir = tempDir();
   writeFileSync(join(dir, 'spec.yaml'), SPEC);
@@ -15,13 +22,7 @@ function workspace(rows: number) {
     join(dir, 'samples.jsonl'),
     `${Array.from({ length: rows }, (_, i) => JSON.stringify({ id: `s${i}`, prompt: `Q${i}?`, response: `A${i}.`, reference: `R${i}.` })).join('\n')}\n`,
   );
-  const models = (url: string) => {
-    writeFileSync(
-      join(dir, 'models.yaml'),
-      `models:\n  judge:\n    model: judge\n    base_url: ${url}\n    max_retries: 0\n`,
-    );
-    return join(dir, 'models.yaml');
-  };
+  const models = (url: string) => judgeModels(dir, url);
   const args = (models: string) => [
     'score',
     '--spec',
@@ -165,18 +166,11 @@ describe('the circuit breaker of a row-by-row command', { timeout: 120_000 }, ()
       `${Array.from({ length: 10 }, (_, i) => JSON.stringify({ id: `p${i}`, prompt: `PAIR-${i}`, first: 'ONE', second: 'TWO' })).join('\n')}\n`,
     );
     const out = join(dir, 'out.jsonl');
-    const models = (url: string) => {
-      writeFileSync(
-        join(dir, 'models.yaml'),
-        `models:\n  judge:\n    model: judge\n    base_url: ${url}\n    max_retries: 0\n`,
-      );
-      return join(dir, 'models.yaml');
-    };
     const args = (url: string) => [
       'judge',
       'pairwise',
       '--models',
-      models(url),
+      judgeModels(dir, url),
       '-m',
       'judge',
       '-i',

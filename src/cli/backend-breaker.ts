@@ -45,6 +45,18 @@ export function runSignal(own: AbortSignal, state: CommandState): AbortSignal {
   return state.breaker ? AbortSignal.any([own, state.breaker.signal]) : own;
 }
 
+/**
+ * A runner's `withhold`: a record that `failed` once the breaker had opened was not really worked
+ * on (its calls were refused, or went to a backend already found down), so it is not written and a
+ * rerun does it.
+ */
+export function withholdOnceOpen<T>(
+  state: CommandState,
+  failed: (record: T) => boolean,
+): (record: T) => boolean {
+  return (record) => state.breaker?.opened !== undefined && failed(record);
+}
+
 /** The line `runCli` prints when the breaker stopped the command. */
 export function backendDownMessage(state: CommandState): string | undefined {
   const opened = state.breaker?.opened;

@@ -87,13 +87,13 @@ function notAPath(path: string, role: PathRole): boolean {
 }
 
 function checkPath(flag: string, path: string, role: PathRole, description: string): void {
-  if (notAPath(path, role) && statOf(path) === undefined) return;
+  const stats = statOf(path);
+  if (notAPath(path, role) && stats === undefined) return;
   // What the flag wants, from its help text, so the message says how to fix it ("expected the index directory (rewardkit index build)").
   const expected = role.use === 'read' && description !== '' ? `; expected ${description}` : '';
   const fail = (problem: string): never => {
     throw new RewardKitError('RK_USAGE', `${flag} ${path}: ${problem}${expected}`);
   };
-  const stats = statOf(path);
   if (role.use === 'read') {
     if (!stats) fail(`not found${missingFolderNote(path)}`);
     else if (role.kind === 'dir' && !stats.isDirectory()) fail('is not a folder');

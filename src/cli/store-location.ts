@@ -18,21 +18,23 @@ export const STORE_FLAG_HELP =
 export async function openStoreFromFlag(flag: string | undefined): Promise<Store | undefined> {
   const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
   if (location === 'none') return undefined;
-  const leaseMs = envDuration('REWARDKIT_RUN_LEASE');
-  const lease = leaseMs === undefined ? {} : { leaseMs };
-  if (/^postgres(ql)?:\/\//i.test(location))
-    return openPostgresStore(location, { ...lease, ...postgresTimeouts() });
-  return openSqliteStore(location, lease);
+  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location, postgresOptions());
+  return openSqliteStore(location, leaseOption());
 }
 
 /**
- * The store's timeouts from the environment: `REWARDKIT_RUN_LEASE` (how long a running run may go
- * without its process's heartbeat before it is closed as interrupted) and, for PostgreSQL,
- * `REWARDKIT_STORE_TIMEOUT` (longest one statement may run). Durations such as `30s`, `2m`.
+ * `REWARDKIT_RUN_LEASE`: how long a running run may go without its process's heartbeat before it
+ * is closed as interrupted. A duration such as `30s`, `2m`.
  */
-function postgresTimeouts(): { statementTimeoutMs?: number } {
+function leaseOption(): { leaseMs?: number } {
+  const leaseMs = envDuration('REWARDKIT_RUN_LEASE');
+  return leaseMs === undefined ? {} : { leaseMs };
+}
+
+/** A PostgreSQL store's options: the lease, and `REWARDKIT_STORE_TIMEOUT` (longest one statement may run). */
+function postgresOptions(): { leaseMs?: number; statementTimeoutMs?: number } {
   const statementTimeoutMs = envDuration('REWARDKIT_STORE_TIMEOUT');
-  return statementTimeoutMs === undefined ? {} : { statementTimeoutMs };
+  return { ...leaseOption(), ...(statementTimeoutMs !== undefined && { statementTimeoutMs }) };
 }
 
 function envDuration(name: string): number | undefined {
@@ -57,10 +59,7 @@ export async function openStoreForReading(flag: string | undefined): Promise<Sto
       `--store ${location} holds no runs to read; name a SQLite file or a postgres:// URL`,
     );
   }
-  if (/^postgres(ql)?:\/\//i.test(location)) {
-    const leaseMs = envDuration('REWARDKIT_RUN_LEASE');
-    return openPostgresStore(location, { ...(leaseMs !== undefined && { leaseMs }), ...postgresTimeouts() });
-  }
+  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location, postgresOptions());
   if (!existsSync(location)) {
     // A missing file a flag names is a usage error (exit 2), as for every other input flag.
     throw new RewardKitError(

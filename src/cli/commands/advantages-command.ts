@@ -13,7 +13,7 @@ import {
   parseGroupOptions,
 } from '../../rl/index.js';
 import type { Store } from '../../store/index.js';
-import { type BreakerFlags, breakerOption, runSignal } from '../backend-breaker.js';
+import { type BreakerFlags, breakerGuard, breakerOption, runSignal } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -236,7 +236,7 @@ async function openBrpoJudge(
   const { withResponseCache } = await import('../../llm/index.js');
   const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
   const model = pickModel(
-    await loadConfiguredModels(flags.models, { maxConsecutiveFailures: flags.maxConsecutiveFailures, state }),
+    await loadConfiguredModels(flags.models, breakerGuard(flags, state)),
     flags.judge as string,
     'advantages --method brpo',
   );

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { BenchReportHtmlInput } from '../../view/index.js';
-import { runSignal } from '../backend-breaker.js';
+import { runSignal, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -138,9 +138,10 @@ Examples:
           resume: flags.resume,
           signal: runSignal(controller.signal, state),
           // An item with no readable verdict once the breaker had opened was not judged: a rerun judges it.
-          withhold: (record) =>
-            state.breaker?.opened !== undefined &&
-            (record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid')),
+          withhold: withholdOnceOpen(
+            state,
+            (record) => record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid'),
+          ),
           ...(flags.limit !== undefined && { limit: flags.limit }),
           onProgress: (p) => progress.update(p),
           onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),

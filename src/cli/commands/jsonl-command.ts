@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { RewardKitError } from '../../core/index.js';
-import { runSignal } from '../backend-breaker.js';
+import { runSignal, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import {
   addDatasetInputOptions,
@@ -95,7 +95,7 @@ export async function runJsonlCommand<S extends z.ZodType>(
       concurrency: flags.concurrency,
       signal: runSignal(controller.signal, state),
       // A row that failed once the breaker had opened was not really judged: a rerun judges it.
-      withhold: (line) => state.breaker?.opened !== undefined && 'error' in line,
+      withhold: withholdOnceOpen(state, (line) => 'error' in line),
       onProgress: (p) => progress.update(p),
       onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
     });

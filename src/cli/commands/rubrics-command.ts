@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
-import { type BreakerFlags, breakerGuard, breakerOption } from '../backend-breaker.js';
+import { type BreakerFlags, breakerGuard, breakerOption, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -103,7 +103,7 @@ Example:
         onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
         ...(state.breaker && { signal: state.breaker.signal }),
         // A query that failed once the breaker had opened was not worked on: a rerun authors it.
-        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
+        withhold: withholdOnceOpen(state, (record) => record.status === 'failed'),
       });
       const unwritten =
         counts.unwritten > 0

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
-import { type BreakerFlags, breakerGuard, breakerOption } from '../backend-breaker.js';
+import { type BreakerFlags, breakerGuard, breakerOption, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -151,7 +151,7 @@ Examples:
         concurrency: flags.concurrency,
         ...(flags.temperature !== undefined && { temperature: flags.temperature }),
         // A seed that failed once the breaker had opened was not played: a rerun plays it.
-        withhold: (record) => state.breaker?.opened !== undefined && record.status === 'failed',
+        withhold: withholdOnceOpen(state, (record) => record.status === 'failed'),
       });
       for (const warning of summary.warnings)
         process.stderr.write(`rewardkit selfplay: warning: ${warning}\n`);

@@ -4,7 +4,6 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
-import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
@@ -15,7 +14,7 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
-import { evolveUnanswered } from './skill-evolve-unanswered.js';
+import { evolveExitCode, evolveUnanswered } from './skill-evolve-unanswered.js';
 
 interface EvolveFlags extends BreakerFlags {
   skill?: string;
@@ -213,15 +212,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve: ${line}\n`);
-  if (unanswered.nothingLearned) {
-    process.stderr.write(
-      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
-    );
-    return EXIT.rowsFailed;
-  }
-  if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
+  return evolveExitCode('skill evolve', unanswered, written, join(out, OUT_FILES.report));
 }
 
 function mode(value: string): EvolveFlags['mode'] {

@@ -4,7 +4,6 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import type { EvolveJudgeReport } from '../../skills/index.js';
 import type { CommandState } from '../command-state.js';
-import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openJudgeServices } from './judge-model.js';
 import {
@@ -14,7 +13,7 @@ import {
   refuseEvolveOut,
   writeEvolvedSkill,
 } from './skill-evolve-output.js';
-import { evolveJudgeUnanswered } from './skill-evolve-unanswered.js';
+import { evolveExitCode, evolveJudgeUnanswered } from './skill-evolve-unanswered.js';
 
 interface EvolveJudgeFlags {
   skill: string;
@@ -206,15 +205,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(summary(loop, flags.out, written));
-  for (const line of unanswered.lines) process.stderr.write(`rewardkit skill evolve-judge: ${line}\n`);
-  if (unanswered.nothingLearned) {
-    process.stderr.write(
-      `nothing was learned, so no skill was written; see ${join(out, OUT_FILES.report)}\n`,
-    );
-    return EXIT.rowsFailed;
-  }
-  if (!written) process.stderr.write(`no seed gave a valid skill; see ${join(out, OUT_FILES.report)}\n`);
-  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
+  return evolveExitCode('skill evolve-judge', unanswered, written, join(out, OUT_FILES.report));
 }
 
 /** The figures a reader wants first; the rest is in report.json. */

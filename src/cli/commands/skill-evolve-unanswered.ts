@@ -1,4 +1,5 @@
 import type { EvolveJudgeReport, EvolveReport } from '../../skills/index.js';
+import { EXIT } from '../exit-codes.js';
 
 /** What an evolve run's models never answered readably, one line each; none when all answered. */
 export interface EvolveUnanswered {
@@ -51,4 +52,23 @@ export function evolveJudgeUnanswered(report: EvolveJudgeReport): EvolveUnanswer
     ],
     nothingLearned: evolve.nothingLearned || (before.pairs > 0 && before.invalid === before.pairs),
   };
+}
+
+/**
+ * Says what the models never answered and whether a skill was written, and returns the exit code:
+ * 3 when nothing was learned or some answers are missing, 1 when no seed gave a valid skill.
+ */
+export function evolveExitCode(
+  command: string,
+  unanswered: EvolveUnanswered,
+  written: boolean,
+  reportPath: string,
+): number {
+  for (const line of unanswered.lines) process.stderr.write(`rewardkit ${command}: ${line}\n`);
+  if (unanswered.nothingLearned) {
+    process.stderr.write(`nothing was learned, so no skill was written; see ${reportPath}\n`);
+    return EXIT.rowsFailed;
+  }
+  if (!written) process.stderr.write(`no seed gave a valid skill; see ${reportPath}\n`);
+  return !written ? EXIT.error : unanswered.lines.length > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
