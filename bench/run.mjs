@@ -17,6 +17,7 @@ const SECTIONS = {
   code: 'Code checks',
   quickjs: 'QuickJS limits',
   startup: 'Start-up',
+  install: 'Install',
   score: 'Scoring a large file',
   judges: 'Judges against a scripted server',
   server: 'Reward server under load',
@@ -177,7 +178,19 @@ if (measures('quickjs')) {
 
 // ── start-up (bench/startup.mjs, also runnable alone) ───────────────────────────────────────────
 if (measures('startup'))
-  sections.push(await (await import('./startup.mjs')).startupSection({ root, quick, fmt }));
+  sections.push(
+    await (await import('./startup.mjs')).startupSection({
+      root,
+      quick,
+      fmt,
+      before: process.argv.includes('--before')
+        ? process.argv[process.argv.indexOf('--before') + 1]
+        : undefined,
+    }),
+  );
+
+// ── install size and time (bench/install.mjs, also runnable alone) ───────────────────────────────
+if (measures('install')) sections.push(await (await import('./install.mjs')).installSection({ root, fmt }));
 
 // ── memory while scoring 100,000 rows ───────────────────────────────────────────────────────────
 if (measures('score')) {

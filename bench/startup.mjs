@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export async function startupSection({ root, quick, fmt }) {
+export async function startupSection({ root, quick, fmt, before }) {
   const dir = mkdtempSync(join(tmpdir(), 'rewardkit-startup-'));
   const row = join(dir, 'row.jsonl');
   writeFileSync(row, `${JSON.stringify({ id: 1, reference: '72', response: 'So she has 72.\n#### 72' })}\n`);
@@ -32,6 +33,19 @@ export async function startupSection({ root, quick, fmt }) {
         '--no-resume',
       ],
     },
+    {
+      label: "`import { verifyMath } from 'rewardkit'` (the root entry)",
+      args: importArgs(join(root, 'dist/index.js')),
+    },
+    { label: 'the math verifier module alone', args: importArgs(join(root, 'dist/verify/math/index.js')) },
+    ...(before
+      ? [
+          {
+            label: 'the root entry of the build given by `--before`',
+            args: importArgs(join(before, 'index.js')),
+          },
+        ]
+      : []),
   ];
   const runs = quick ? 7 : 31;
   const times = cases.map(() => []);
@@ -54,12 +68,20 @@ export async function startupSection({ root, quick, fmt }) {
 |---|---:|---:|---:|
 ${cases.map((c, i) => `| ${c.label} | ${fmt(medians[i], 0)} ms | ${i === 0 ? '—' : `${fmt(medians[i] - baseline, 0)} ms`} | ${fmt(medians[i] / baseline, 1)}× |`).join('\n')}
 
-A command loads only its own module (\`src/cli/top-level-commands.ts\`), and the math verifier builds mathjs from the functions it uses (\`src/verify/math/mathjs-subset.ts\`): importing \`mathjs\` itself costs about half a second. The OpenAI SDK (about 115 modules) is imported on a model's first call, so commands whose spec calls no model never load it.`;
+The root entry loads the verifiers, specs, datasets and result sinks, but no store, native module or model SDK: the store is \`rewardkit/store\`, so \`import 'rewardkit'\` works where better-sqlite3 did not build. A command loads only its own module (\`src/cli/top-level-commands.ts\`), and the math verifier builds mathjs from the functions it uses (\`src/verify/math/mathjs-subset.ts\`): importing \`mathjs\` itself costs about half a second. The OpenAI SDK (about 115 modules) is imported on a model's first call, so commands whose spec calls no model never load it.`;
+}
+
+/** `node` arguments that import one module and exit. */
+function importArgs(path) {
+  return ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(path).href)})`];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { fileURLToPath } = await import('node:url');
   const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const root = fileURLToPath(new URL('..', import.meta.url));
-  process.stdout.write(`${await startupSection({ root, quick: process.argv.includes('--quick'), fmt })}\n`);
+  const at = process.argv.indexOf('--before');
+  const before = at > 0 ? process.argv[at + 1] : undefined;
+  process.stdout.write(
+    `${await startupSection({ root, quick: process.argv.includes('--quick'), fmt, before })}\n`,
+  );
 }
