@@ -6,8 +6,7 @@ export default function setup(): void {
   // Helpers iterating on one module can skip the build with RK_SKIP_BUILD=1.
   if (process.env.RK_SKIP_BUILD === '1') return;
   const root = fileURLToPath(new URL('..', import.meta.url));
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // The library and the inspector's web app (dist/view-app), which the view tests serve; `npm
+  // install` builds nothing (the package builds in `prepack`, so users' installs run no script).
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 }
