@@ -22,7 +22,7 @@ export const OPTIONAL_PARTS = {
     feature: 'the lab (rewardkit lab)',
     packages: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'vega', 'vega-lite'],
     absentBecause: 'an optional part the default install leaves out',
-    fix: 'install it with "npm install @tensorflow/tfjs@4 @tensorflow/tfjs-backend-wasm@4 vega@6 vega-lite@6"',
+    fix: 'install the lab with "npm install @tensorflow/tfjs@4 @tensorflow/tfjs-backend-wasm@4 vega@6 vega-lite@6"',
   },
   gguf: {
     feature: 'the local GGUF backend (backend: llama_cpp)',
