@@ -18,6 +18,13 @@ export {
   JudgeCallSchema,
 } from './judge-call.js';
 export { addUsageTotals, type LlmUsage, LlmUsageSchema, type UsageTotals } from './llm-usage.js';
+export {
+  importOptional,
+  OPTIONAL_PARTS,
+  type OptionalPartName,
+  optionalPackageError,
+  requireOptional,
+} from './optional-package.js';
 export { failedResult, type RewardResult, RewardResultSchema } from './reward-result.js';
 export { createRng, type Rng } from './rng.js';
 export {

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { importOptional } from '../core/index.js';
 
 /** A line chart: one series per value of `series`, `y` against `x`. */
 export interface LineChart {
@@ -33,8 +34,9 @@ const escapeHtml = (s: string) =>
 
 /** Renders a chart to SVG with vega-lite + vega on the server: no browser, no CDN. */
 async function renderChart(chart: LineChart): Promise<string> {
-  const vl = await import('vega-lite');
-  const vega = await import('vega');
+  // The renderer is optional, like tfjs: a missing one is the lab's install line.
+  const vl = await importOptional('lab', () => import('vega-lite'));
+  const vega = await importOptional('lab', () => import('vega'));
   const finite = chart.rows.filter((r) => Number.isFinite(r[chart.y] as number));
   const spec = vl.compile({
     title: chart.title,

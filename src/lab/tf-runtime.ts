@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { RewardKitError } from '../core/index.js';
+import { importOptional, RewardKitError } from '../core/index.js';
 
 export type Tf = typeof import('@tensorflow/tfjs');
 
@@ -14,10 +14,13 @@ let loading: Promise<Tf> | undefined;
  * single-thread binary runs; where threads exist the backend picks the threaded binary itself.
  */
 export function loadTf(): Promise<Tf> {
-  loading ??= startTf(
-    join(
-      dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/package.json')),
-      'dist',
+  // tfjs is optional: a missing package is the lab's one install line, not a resolution stack.
+  loading ??= importOptional('lab', () =>
+    startTf(
+      join(
+        dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/package.json')),
+        'dist',
+      ),
     ),
   ).catch((error: unknown) => {
     loading = undefined;

@@ -96,13 +96,14 @@ export function createLlamaCppModel(config: LlamaCppConfig): LlamaCppModel {
   const grammars = new WeakMap<z.ZodType, Promise<{ grammar: LlamaGrammar; warnings: string[] }>>();
 
   const load = async (): Promise<Loaded> => {
+    // The package first: without it no model file would help, so that is what to say.
+    const lib = await loadNodeLlamaCpp();
     if (!existsSync(modelPath)) {
       throw new RewardKitError(
         'RK_USAGE',
         `model "${c.name}": the GGUF file ${modelPath} does not exist (modelPath); check the path, which a models file resolves against its own folder`,
       );
     }
-    const lib = await loadNodeLlamaCpp();
     const gpuKey = String(c.gpu);
     const llama = await shared(runtimes, gpuKey, async () => {
       try {

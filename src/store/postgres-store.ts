@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RewardKitError, type RewardResult } from '../core/index.js';
+import { importOptional, RewardKitError, type RewardResult } from '../core/index.js';
 import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { maskUrlPassword } from './mask-url-password.js';
 import { newRunId } from './new-run-id.js';
@@ -67,7 +67,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const statementTimeoutMs = options.statementTimeoutMs ?? 60_000;
   const leaseMs = options.leaseMs ?? DEFAULT_RUN_LEASE_MS;
   // Loaded on first use: SQLite users (every CLI command opens a store) never pay for it.
-  const { default: postgres } = await import('pg');
+  const { default: postgres } = await importOptional('postgres', () => import('pg'));
   const pool = new postgres.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,

@@ -1,11 +1,12 @@
 import { workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { loadBetterSqlite3 } from './load-better-sqlite3.js';
 import { COMMITS, GAP_MS, STOP } from './sqlite-checkpointer.js';
 
 // The thread of `startSqliteCheckpointer`: sleeps until a commit is signalled, checkpoints whatever
 // the log holds, then rests a moment (waking early to stop). PASSIVE never waits for the writer or
 // readers; what it cannot copy yet, the next round does.
 const { path, signal } = workerData as { path: string; signal: Int32Array };
+const Database = loadBetterSqlite3();
 const db = new Database(path, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
 let seen = 0;

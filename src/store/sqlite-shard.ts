@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
+import { loadBetterSqlite3 } from './load-better-sqlite3.js';
 import { RESULT_COLUMNS, type SqliteResultRow } from './sqlite-result-rows.js';
 
 /**
@@ -87,10 +88,11 @@ export function listShards(storePath: string): { runId: string; folder: string; 
 
 /** Creates (or reopens) the shard at `path` for appending. */
 export function openSqliteShard(path: string): SqliteShard {
+  const BetterSqlite3 = loadBetterSqlite3();
   mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
-    db = new Database(path);
+    db = new BetterSqlite3(path);
     db.pragma('journal_mode = WAL');
     // As the store: a committed append survives a crash of the process, a power loss may undo the last.
     db.pragma('synchronous = NORMAL');

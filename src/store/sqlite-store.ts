@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
 import { abandonedRunSummary } from './abandoned-run-summary.js';
+import { loadBetterSqlite3 } from './load-better-sqlite3.js';
 import { newRunId } from './new-run-id.js';
 import { DEFAULT_RUN_LEASE_MS, type RunLease, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
@@ -86,10 +87,11 @@ export function openSqliteStore(
     leaseMs?: number;
   } = {},
 ): SqliteStore {
+  const BetterSqlite3 = loadBetterSqlite3();
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
-    db = new Database(path, {
+    db = new BetterSqlite3(path, {
       readonly: options.readonly ?? false,
       fileMustExist: options.readonly ?? false,
     });

@@ -6,6 +6,7 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { addLabOptions, labOptions } from './lab-flags.js';
 import { labProgress } from './lab-progress.js';
+import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
   modes: 'latent feedback modes: raw, norm-matched, pca',
@@ -50,7 +51,7 @@ model fails). Rerunning with the same --out resumes. The verdict lines are print
     )
     .action(async (flags: { out: string; progress: boolean }) => {
       const options = parseLabConfig(gapOptionsSchema, labOptions(command, GAP_DEFAULTS));
-      const lab = await import('../../lab/index.js');
+      const lab = await loadLab();
       await lab.loadTf();
       const out = resolve(flags.out);
       const progress = labProgress('gap', flags.progress);

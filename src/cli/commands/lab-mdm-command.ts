@@ -6,6 +6,7 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { addLabOptions, labOptions } from './lab-flags.js';
 import { labProgress } from './lab-progress.js';
+import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
   task: 'addition or sorting',
@@ -58,7 +59,7 @@ A bidirectional transformer learns prompt -> response (prompt never masked); the
         mdmOptionsSchema,
         labOptions(command, flags.full ? MDM_FULL : MDM_DEFAULTS),
       );
-      const lab = await import('../../lab/index.js');
+      const lab = await loadLab();
       await lab.loadTf();
       const out = resolve(flags.out);
       const progress = labProgress('mdm', flags.progress);

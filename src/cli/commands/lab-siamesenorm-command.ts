@@ -10,6 +10,7 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { addLabOptions, labOptions } from './lab-flags.js';
 import { labProgress } from './lab-progress.js';
+import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
   depths: 'model depths',
@@ -57,7 +58,7 @@ A run whose loss turns NaN/inf is stopped and recorded as diverged at that step;
     .action(async (flags: { full?: boolean; out: string; progress: boolean }) => {
       const defaults = flags.full ? SIAMESENORM_FULL : SIAMESENORM_DEFAULTS;
       const options = parseLabConfig(siameseNormOptionsSchema, labOptions(command, defaults));
-      const lab = await import('../../lab/index.js');
+      const lab = await loadLab();
       await lab.loadTf();
       const out = resolve(flags.out);
       const progress = labProgress('siamesenorm', flags.progress);

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { errorMessage, requireOptional } from '../../core/index.js';
 import {
   canonicalLanguage,
   LANGUAGE_RECIPES,
@@ -71,7 +71,10 @@ export async function runCodeInBubblewrap(
   let compileResult: CommandRunResult | null = null;
   let source = request.code;
   if (recipe.transpile === 'typescript') {
-    const transpiled = transpileTypeScript(request.code);
+    const ts = loadTypeScript();
+    // Without the optional package the language is unavailable here, said as for a missing toolchain.
+    if ('error' in ts) return sandboxError(ts.error);
+    const transpiled = transpileTypeScript(ts.api, request.code);
     if (transpiled.diagnostics) {
       compileResult = {
         status: 'Finished',
@@ -178,21 +181,32 @@ interface TypeScriptApi {
 
 let typescript: TypeScriptApi | undefined;
 
+/** The `typescript` package (optional, loaded on the first TypeScript program), or why it cannot load. */
+function loadTypeScript(): { api: TypeScriptApi } | { error: string } {
+  try {
+    typescript ??= requireOptional<TypeScriptApi>('typescript', 'typescript');
+    return { api: typescript };
+  } catch (error) {
+    return { error: errorMessage(error) };
+  }
+}
+
 /**
  * TypeScript → JavaScript with the `typescript` package's `transpileModule`: types are erased,
  * nothing is type-checked (as `tsx`, upstream's runner, does); only syntax errors stop the run.
  * Modules become CommonJS so `require` and `import` of Node's builtins both work.
  */
-function transpileTypeScript(code: string): { javascript: string; diagnostics?: string; seconds: number } {
+function transpileTypeScript(
+  ts: TypeScriptApi,
+  code: string,
+): { javascript: string; diagnostics?: string; seconds: number } {
   const started = performance.now();
-  typescript ??= createRequire(import.meta.url)('typescript') as TypeScriptApi;
-  const out = typescript.transpileModule(code, {
-    compilerOptions: { module: typescript.ModuleKind.CommonJS, target: typescript.ScriptTarget.ES2022 },
+  const out = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
     reportDiagnostics: true,
     fileName: 'main.ts',
   });
   const seconds = (performance.now() - started) / 1000;
-  const ts = typescript;
   const diagnostics = (out.diagnostics ?? []).map((d) =>
     ts.flattenDiagnosticMessageText(d.messageText, '\n'),
   );
