@@ -22,7 +22,10 @@ const checker = program.getTypeChecker();
 const declarationOf = (symbol) => {
   const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   const decl = target.declarations?.[0];
-  return { target, where: decl ? `${path.relative(root, decl.getSourceFile().fileName)}:${target.name}` : target.name };
+  return {
+    target,
+    where: decl ? `${path.relative(root, decl.getSourceFile().fileName)}:${target.name}` : target.name,
+  };
 };
 
 const owners = new Map();
@@ -46,7 +49,9 @@ const sum = rows.reduce((a, r) => a + r.total, 0);
 console.log(`total names: ${sum}`);
 const collisions = [...owners].filter(([, seen]) => seen.size > 1);
 for (const [name, seen] of collisions) {
-  console.log(`collision ${name}: ${[...seen].map(([where, es]) => `${es.join('+')} → ${where}`).join('; ')}`);
+  console.log(
+    `collision ${name}: ${[...seen].map(([where, es]) => `${es.join('+')} → ${where}`).join('; ')}`,
+  );
 }
 if (process.argv.includes('--list')) {
   for (const [name, seen] of owners) console.log(`${[...seen.values()].flat().join(',')}\t${name}`);

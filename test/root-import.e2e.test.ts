@@ -71,7 +71,9 @@ describe("import from 'rewardkit'", () => {
     for (const name of [...HEAVY, 'openai']) expect(packages).not.toContain(name);
     // The root reaches only the store's pure helpers (hashes, tallies, row encoding), never a
     // store implementation or the `rewardkit/store` entry.
-    const store = run.modules.filter((m) => m.includes('/dist/store/')).map((m) => m.replace(/.*\/dist\//, ''));
+    const store = run.modules
+      .filter((m) => m.includes('/dist/store/'))
+      .map((m) => m.replace(/.*\/dist\//, ''));
     expect([...new Set(store)].sort()).toEqual([
       'store/is-sqlite-store.js',
       'store/source-stats-tally.js',
