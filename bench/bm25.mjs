@@ -56,8 +56,11 @@ function generateCorpus(count) {
 }
 
 export async function bm25Section({ quick = false } = {}) {
-  const { buildBm25Index, readBm25Index, searchBm25, tokenize, writeBm25Index, bm25Idf, bm25TermScore } =
-    await import('../dist/retrieval/index.js');
+  const { buildBm25Index, readBm25Index, searchBm25, writeBm25Index } = await import(
+    '../dist/retrieval/index.js'
+  );
+  const { tokenize } = await import('../dist/retrieval/tokenize.js');
+  const { bm25Idf, bm25TermScore } = await import('../dist/retrieval/bm25-search.js');
   const count = quick ? 10_000 : 100_000;
   const { docs, queries } = generateCorpus(count);
   const corpusBytes = docs.reduce((n, d) => n + Buffer.byteLength(JSON.stringify(d)) + 1, 0);

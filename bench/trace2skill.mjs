@@ -59,7 +59,8 @@ const trajectory = (prefix, i) => ({
 /** The "Trace2Skill" section of BENCHMARKS.md. */
 export async function trace2skillSection({ quick = false, fmt }) {
   const { createOpenAICompatibleModel } = await import('../dist/llm/index.js');
-  const { evolveSkill, mapAnalyses } = await import('../dist/skills/index.js');
+  const { evolveSkill } = await import('../dist/skills/index.js');
+  const { mapAnalyses } = await import('../dist/skills/trace2skill/index.js');
   const llm = await startScriptedLlmServer(replies, LATENCY_MS);
   try {
     const model = createOpenAICompatibleModel({

@@ -7,6 +7,7 @@ import * as retrieval from './retrieval/index.js';
 import * as rl from './rl/index.js';
 import * as selfplay from './selfplay/index.js';
 import * as server from './server/index.js';
+import * as store from './store/index.js';
 
 describe('public surface', () => {
   it('exports the verifiers, the spec and the runner from the main entry, the rest from theirs', () => {
@@ -16,9 +17,7 @@ describe('public surface', () => {
         'mathEquivalent',
         'extractMathAnswer',
         'checkInstructions',
-        'ifevalMetrics',
         'verifyReference',
-        'marchNumericMatch',
         'jsonCheck',
         'createCodeSandbox',
         'verifyCode',
@@ -28,14 +27,8 @@ describe('public surface', () => {
         'defineSourceKind',
         'scoreFile',
         'SampleSchema',
-        'createRng',
         'RewardKitError',
-        'openSqliteStore',
-        'openPostgresStore',
         'openDataset',
-        'parseFieldMapping',
-        'FORMAT_PRESETS',
-        'openParquetResultSink',
       ],
       judges: [
         'judgeOpenrs',
@@ -47,15 +40,16 @@ describe('public surface', () => {
         'ragasFaithfulness',
         'scoreEvpvProblem',
         'corruptionCurve',
-        'premiseReliability',
+        'ruleBasedPremiseAuditor',
         'defineJudgeRole',
       ],
       llm: ['createLlamaCppModel', 'createOpenAICompatibleModel', 'wrapChatModel', 'usageOf'],
-      bench: ['readAtpRows'],
+      bench: ['runBench', 'BENCH_DATASETS'],
       rl: ['shapeGroup', 'GROUP_METHODS'],
       retrieval: ['buildBm25Index', 'createBm25Retriever', 'createHttpRetriever'],
       selfplay: ['runSspRound', 'runSelfplay', 'ragCheck'],
       server: ['createRewardApp', 'listenRewardApp'],
+      store: ['openSqliteStore', 'openPostgresStore'],
     };
     const modules: Record<string, object> = {
       '.': rewardkit,
@@ -66,6 +60,7 @@ describe('public surface', () => {
       retrieval,
       selfplay,
       server,
+      store,
     };
     for (const [entry, names] of Object.entries(entries)) {
       for (const name of names) expect(modules[entry], `${entry}: ${name}`).toHaveProperty(name);

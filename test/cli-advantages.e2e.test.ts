@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { groupSeed, pickBrpoReference } from '../src/rl/index.js';
+import { pickBrpoReference } from '../src/rl/brpo-reference.js';
+import { groupSeed } from '../src/rl/group-seed.js';
 import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';

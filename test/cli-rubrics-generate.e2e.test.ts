@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type RubricRecord, RubricRecordSchema } from '../src/judges/index.js';
+import type { RubricRecord } from '../src/judges/index.js';
+import { RubricRecordSchema } from '../src/judges/rubric-authoring/index.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 

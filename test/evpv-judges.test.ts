@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { loadEvpvImage } from '../src/judges/evpv/index.js';
 import {
   createConstraintCache,
   createLlmPremiseAuditor,
   extractVisualConstraints,
   judgeSteps,
-  loadEvpvImage,
   scoreEvpvProblem,
 } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';

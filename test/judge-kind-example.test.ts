@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { addParamFlags, paramFlags, paramsFromFlags } from '../src/cli/params-flags.js';
 import { promptText } from '../src/core/index.js';
 import { defineJudgeRole, promptNonce, untrustedBlock } from '../src/judges/index.js';
-import { createOpenAICompatibleModel, judgeCallsOf, usageOf } from '../src/llm/index.js';
+import { createOpenAICompatibleModel, usageOf } from '../src/llm/index.js';
+import { judgeCallsOf } from '../src/llm/judge-call-of.js';
 import {
   createEvaluator,
   defineJudgeKind,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { judgeMedicalRubric, type MedicalRubric, MedicalRubricSchema } from '../src/judges/index.js';
+import { judgeMedicalRubric, type MedicalRubric } from '../src/judges/index.js';
+import { MedicalRubricSchema } from '../src/judges/medical/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 

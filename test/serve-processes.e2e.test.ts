@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openSqliteStore, runShardsFolder } from '../src/store/index.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { type StoredSourceStats, sourceStatsKey } from '../src/store/run-version.js';
+import { runShardsFolder } from '../src/store/sqlite-shard.js';
 import { runCli, tempDir } from './cli-harness.js';
 import { postJson, startServe } from './serve-harness.js';
 

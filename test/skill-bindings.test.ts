@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RESOURCE_BINDINGS } from '../src/skills/index.js';
+import { RESOURCE_BINDINGS } from '../src/skills/skill-resource.js';
 import { sourceKinds } from '../src/spec/index.js';
 
 // skills sits below spec (spec will build skill_rm sources from it), so the closed list of bindings

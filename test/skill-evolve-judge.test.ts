@@ -3,13 +3,13 @@ import { RewardKitError } from '../src/core/index.js';
 import {
   type JudgedPair,
   judgedOutcome,
-  renderTrajectory,
   type ShownPair,
   showPair,
   splitAccuracy,
   splitPairs,
   verdictTrajectory,
-} from '../src/skills/index.js';
+} from '../src/skills/evolve-judge/index.js';
+import { renderTrajectory } from '../src/skills/trace2skill/index.js';
 
 const pair = (i: number) => ({
   id: `p${i}`,

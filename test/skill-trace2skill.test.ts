@@ -1,16 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
+import { evolveSkill, type Trajectory } from '../src/skills/index.js';
 import {
   type AnalysisRecord,
   applyWithFixes,
-  evolveSkill,
   mapAnalyses,
   proposePatches,
   reducePatches,
   referenceEvaluator,
   type SupportedPatch,
-  type Trajectory,
-} from '../src/skills/index.js';
+} from '../src/skills/trace2skill/index.js';
 import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = scriptedServerPerTest();

@@ -1,5 +1,5 @@
 import { lineKey, parseRow, readRowLines } from '../dataset/index.js';
-import { type AtpRow, AtpRowSchema } from '../judges/index.js';
+import { type AtpRow, AtpRowSchema } from '../judges/tool-plan/index.js';
 
 /** One ATP-Bench row as read: the row, or every problem with file, line and field (and the id when one was found). */
 export type AtpRowRead =

@@ -1,5 +1,5 @@
 import { issuesOf } from '../core/index.js';
-import type { LabelledPair } from '../skills/index.js';
+import type { LabelledPair } from '../skills/evolve-judge/index.js';
 
 /** The pairs read, and each malformed row as `file:line: field "x": message`. */
 export interface LabelledPairsRead {
@@ -14,7 +14,10 @@ export interface LabelledPairsRead {
  * never dropped silently; other keys are not read, so nothing else of a row reaches the judge.
  */
 export async function readLabelledPairs(path: string): Promise<LabelledPairsRead> {
-  const { PairwiseRowSchema, readDatasetRows } = await import('../bench/index.js');
+  const [{ PairwiseRowSchema }, { readDatasetRows }] = await Promise.all([
+    import('../bench/datasets/pairwise.js'),
+    import('../bench/index.js'),
+  ]);
   const pairs: LabelledPair[] = [];
   const rejected: string[] = [];
   const ids = new Set<string>();

@@ -1,4 +1,4 @@
-import { ClaimAggregateSchema } from '../judges/index.js';
+import { ClaimAggregateSchema } from '../judges/claims/index.js';
 import type { DeprecatedFlag } from './deprecated-flag.js';
 
 /** A number for an old ratio flag, refused naming the flag otherwise. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { judgeBenchCorrect, rewardBench2ListwiseScore, rewardBenchScore, rmBenchAccuracy } from './index.js';
+import {
+  judgeBenchCorrect,
+  rewardBench2ListwiseScore,
+  rewardBenchScore,
+  rmBenchAccuracy,
+} from './benchmark-metrics.js';
 
 describe('judge benchmark metrics', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallTrace, type ChatModel, tagCallOrder } from '../llm/index.js';
+import type { CallTrace, ChatModel } from '../llm/index.js';
+import { tagCallOrder } from '../llm/judge-call-of.js';
 import { type GenrmComparison, unanimousWin } from './genrm-votes.js';
 import { defineJudgeRole } from './judge-role.js';
 import type { OrderedComparison, PairwiseJudge } from './pairwise-judge.js';

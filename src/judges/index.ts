@@ -1,29 +1,47 @@
+/**
+ * `rewardkit/judges`: the LLM judges, and what writing a judge of your own needs (`defineJudgeRole`,
+ * the pairwise judge shape, `untrustedBlock`). Each judge is a `judgeX` call plus, where it plugs
+ * into group comparisons, a `createXJudge` factory; their parsers, prompts and schemas stay inside.
+ */
 export {
   type AnswerEquivalenceReply,
-  AnswerEquivalenceSchema,
   judgeAnswerEquivalence,
 } from './answer-equivalence.js';
 export {
-  type JudgeOutcome,
-  judgeBenchCorrect,
-  type OrderOutcome,
-  type RmBenchAccuracy,
-  rewardBench2ListwiseScore,
-  rewardBenchScore,
-  rmBenchAccuracy,
-} from './benchmark-metrics.js';
-export * from './claims/index.js';
-export * from './evpv/index.js';
+  aggregateClaims,
+  type Claim,
+  type ClaimCheckInput,
+  type ClaimCheckJudgment,
+  type ClaimCheckOptions,
+  type ClaimVerdict,
+  factScore,
+  marchClaimCheck,
+  proposeClaims,
+  ragasFaithfulness,
+  refcheckerAggregate,
+} from './claims/index.js';
+export {
+  corruptionCurve,
+  createConstraintCache,
+  createLlmPremiseAuditor,
+  type EvpvCandidate,
+  type EvpvProblem,
+  type EvpvRoles,
+  extractVisualConstraints,
+  judgeSteps,
+  llmEvpvRoles,
+  type PremiseAuditor,
+  ruleBasedPremiseAuditor,
+  type ScoredEvpvProblem,
+  scoreEvpvProblem,
+} from './evpv/index.js';
 export {
   createGenrmJudge,
   type GenrmJudgment,
   type GenrmOptions,
-  type GenrmOutput,
-  GenrmOutputSchema,
   type GenrmPair,
   judgeGenrm,
 } from './genrm-judge.js';
-export { type GenrmComparison, unanimousWin } from './genrm-votes.js';
 export {
   defineJudgeRole,
   type InvalidOutcome,
@@ -33,8 +51,23 @@ export {
   type RoleCallOptions,
   type RoleOutcome,
 } from './judge-role.js';
-export * from './medical/index.js';
-export * from './openrs/index.js';
+export {
+  judgeMedicalRubric,
+  loadMedicalRubrics,
+  type MedicalRubric,
+  type MedicalRubricInput,
+  type MedicalRubricJudgeOptions,
+  type MedicalRubricJudgment,
+} from './medical/index.js';
+export {
+  createOpenrsJudge,
+  judgeOpenrs,
+  loadOpenrsFiles,
+  type OpenrsFiles,
+  type OpenrsJudgment,
+  type OpenrsOptions,
+  type OpenrsPair,
+} from './openrs/index.js';
 export type {
   OrderedComparison,
   PairInput,
@@ -42,11 +75,22 @@ export type {
   PairwiseJudgment,
 } from './pairwise-judge.js';
 export {
-  type RoundRobinMatch,
-  type RoundRobinRecord,
-  roundRobinPairs,
-  roundRobinWinRates,
-} from './round-robin.js';
-export * from './rubric-authoring/index.js';
-export * from './tool-plan/index.js';
+  authorRubric,
+  lintRubric,
+  parseRubricMarkdown,
+  type RubricAuthoringOptions,
+  type RubricLintWarning,
+  type RubricRecord,
+  renderRubricMarkdown,
+} from './rubric-authoring/index.js';
+export {
+  judgeToolPlan,
+  parseToolPlan,
+  type ToolPlan,
+  type ToolPlanInput,
+  type ToolPlanJudgeOptions,
+  type ToolPlanJudgment,
+  type ToolPlanReport,
+  toolPlanReport,
+} from './tool-plan/index.js';
 export { promptNonce, untrustedBlock } from './untrusted-block.js';

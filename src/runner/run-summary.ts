@@ -1,5 +1,6 @@
 import { addUsageTotals, type Evidence, type RewardResult, type UsageTotals } from '../core/index.js';
-import { createSourceStatsTally, type SourceStat } from '../store/index.js';
+import type { SourceStat } from '../store/index.js';
+import { createSourceStatsTally } from '../store/source-stats-tally.js';
 
 /** Per-source statistics over the rows scored in a run. */
 export interface SourceSummary {

@@ -9,15 +9,10 @@ import {
 } from '../core/index.js';
 import { checkedRows, type FieldMapping, rowPlace } from '../dataset/index.js';
 import type { Evaluator } from '../spec/index.js';
-import {
-  encodeSqliteResults,
-  isSqliteStore,
-  type RunRecord,
-  type SampleText,
-  type SqliteResultRow,
-  type Store,
-  specHash,
-} from '../store/index.js';
+import type { RunRecord, SampleText, Store } from '../store/index.js';
+import { isSqliteStore } from '../store/is-sqlite-store.js';
+import { specHash } from '../store/spec-hash.js';
+import { encodeSqliteResults, type SqliteResultRow } from '../store/sqlite-result-rows.js';
 import { defaultRouteWarning } from './default-route-warning.js';
 import { finishCheckedRun } from './finish-checked-run.js';
 import { openJsonlResultSink } from './jsonl-result-sink.js';

@@ -1,6 +1,6 @@
 import { failedResult, type RewardResult } from '../core/index.js';
 import { createRepeatedIdCheck, openUnparsedDataset, type UnparsedRecord } from '../dataset/index.js';
-import { isSqliteStore } from '../store/index.js';
+import { isSqliteStore } from '../store/is-sqlite-store.js';
 import type { JsonlResultSink } from './jsonl-result-sink.js';
 import { summarized } from './run-summary.js';
 import type { ScoreFileOptions } from './score-file.js';

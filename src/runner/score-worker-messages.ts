@@ -1,7 +1,8 @@
 import type { RewardResult } from '../core/index.js';
 import type { FieldMapping, UnparsedRecord } from '../dataset/index.js';
 import type { ResolvedSpec } from '../spec/index.js';
-import type { SampleText, SqliteResultRow } from '../store/index.js';
+import type { SampleText } from '../store/index.js';
+import type { SqliteResultRow } from '../store/sqlite-result-rows.js';
 import type { SummarizedResult } from './run-summary.js';
 
 /** What the main thread needs back for each result; whatever it does not need is never made or copied. */

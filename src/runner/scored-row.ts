@@ -6,7 +6,8 @@ import {
   type RecordRow,
   type UnparsedRecord,
 } from '../dataset/index.js';
-import { encodeSqliteResults, type SampleText, type SqliteResultRow } from '../store/index.js';
+import type { SampleText } from '../store/index.js';
+import { encodeSqliteResults, type SqliteResultRow } from '../store/sqlite-result-rows.js';
 import { summarized } from './run-summary.js';
 import type { ScoredRows, ScoreWorkerKeeps } from './score-worker-messages.js';
 

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../core/index.js';
-import { openSqliteShard, openSqliteStore } from '../store/index.js';
+import { openSqliteStore } from '../store/index.js';
+import { openSqliteShard } from '../store/sqlite-shard.js';
 import type { StoreWriterReply, StoreWriterRequest, StoreWriterTarget } from './store-writer.js';
 
 // The thread of `startStoreWriter`: its own connection to the SQLite file (or a shard of it),

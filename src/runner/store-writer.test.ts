@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { encodeSqliteResults, openSqliteStore } from '../store/index.js';
+import { openSqliteStore } from '../store/index.js';
+import { encodeSqliteResults } from '../store/sqlite-result-rows.js';
 import { okResult } from '../store/test-utils/store-conformance.js';
 import { type StoreWriter, startStoreWriter } from './store-writer.js';
 

@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { RewardKitError, workerEntry } from '../core/index.js';
-import { isSqliteStore, type SqliteResultRow, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
+import { isSqliteStore } from '../store/is-sqlite-store.js';
+import type { SqliteResultRow } from '../store/sqlite-result-rows.js';
 
 export type StoreWriterRequest =
   | {

@@ -1,5 +1,6 @@
 import type { LlmUsage } from '../core/index.js';
-import { addUsage, type ChatModel, callUsageOf, type LlmMessage, usageOf } from '../llm/index.js';
+import { type ChatModel, type LlmMessage, usageOf } from '../llm/index.js';
+import { addUsage, callUsageOf } from '../llm/usage-of.js';
 import { type RetrievedDoc, type Retriever, renderDocuments } from '../retrieval/index.js';
 import { defangProtocolTags, firstTagged } from './tagged-blocks.js';
 

@@ -1,4 +1,4 @@
-import { tokenize } from '../retrieval/index.js';
+import { tokenize } from '../retrieval/tokenize.js';
 
 /**
  * Words in `text` by ICU word segmentation (the retrieval tokenizer), so text written without

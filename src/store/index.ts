@@ -1,21 +1,16 @@
+/**
+ * `rewardkit/store`: where runs, results and cached judge answers live. `openSqliteStore` needs
+ * better-sqlite3 and `openPostgresStore` needs pg; the root entry never loads this one, so the
+ * verifiers work where neither is installed. Shards, row encodings and tallies stay inside.
+ */
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store.js';
-export {
-  type ChangedSample,
-  type CostSeriesBucket,
-  RESPONSE_PREVIEW_CHARS,
-  type RewardHistogram,
-  type RewardSeriesBucket,
-  type RunComparison,
-  type RunTotals,
-  type SamplePage,
-  type SampleQuery,
-  type SampleRow,
-  type SampleText,
+export type {
+  RunComparison,
+  RunTotals,
+  SamplePage,
+  SampleQuery,
+  SampleRow,
+  SampleText,
 } from './run-views.js';
-export { createSourceStatsTally, mergeSourceStats } from './source-stats-tally.js';
-export { specHash } from './spec-hash.js';
-export { encodeSqliteResults, type SqliteResultRow } from './sqlite-result-rows.js';
-export { openSqliteShard, runShardsFolder, type SqliteShard } from './sqlite-shard.js';
-export { type ShardMerger, startShardMerger } from './sqlite-shard-merger.js';
-export { isSqliteStore, openSqliteStore, type SqliteStore } from './sqlite-store.js';
+export { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 export type { NewRun, RunRecord, SourceStat, Store } from './store.js';

@@ -67,9 +67,6 @@ export interface SqliteStore extends Store {
   removeShards(runId: string): Promise<void>;
 }
 
-export const isSqliteStore = (store: Store): store is SqliteStore =>
-  store.kind === 'sqlite' && 'saveEncodedResults' in store;
-
 /**
  * Opens (creating and migrating as needed) a SQLite store at `path`, or an in-memory one for
  * `:memory:`. File databases use WAL, so readers (`rewardkit runs`) never block a scoring run.

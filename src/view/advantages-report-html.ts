@@ -1,4 +1,5 @@
-import type { ShapingSummary, ValueStats } from '../rl/index.js';
+import type { ShapingSummary } from '../rl/index.js';
+import type { ValueStats } from '../rl/shaping-summary.js';
 import { binValues } from './bin-values.js';
 import { escapeHtml } from './escape-html.js';
 import { formatNumber } from './format-number.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JudgeCall } from '../core/index.js';
-import { type CallTrace, judgeCallOf } from '../llm/index.js';
+import type { CallTrace } from '../llm/index.js';
+import { judgeCallOf } from '../llm/judge-call-of.js';
 
 /** A call as the pairwise, claims and medical kinds kept it in their detail before `Evidence.calls`. */
 const LegacyCallSchema = z.object({

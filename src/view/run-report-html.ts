@@ -1,10 +1,5 @@
-import type {
-  CostSeriesBucket,
-  RewardHistogram,
-  RewardSeriesBucket,
-  SampleRow,
-  SourceStat,
-} from '../store/index.js';
+import type { SampleRow, SourceStat } from '../store/index.js';
+import type { CostSeriesBucket, RewardHistogram, RewardSeriesBucket } from '../store/run-views.js';
 import { escapeHtml } from './escape-html.js';
 import { formatNumber } from './format-number.js';
 import { histogramFigure } from './histogram-svg.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { judgeBenchCorrect, type OrderOutcome } from '../../judges/index.js';
+import { judgeBenchCorrect, type OrderOutcome } from '../../judges/benchmark-metrics.js';
 import type { BenchDataset } from '../bench-dataset.js';
 import type { BenchOutcome } from '../bench-record.js';
 import { tracedPairJudgment } from '../judge-pair.js';

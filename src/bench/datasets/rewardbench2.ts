@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rewardBench2ListwiseScore } from '../../judges/index.js';
+import { rewardBench2ListwiseScore } from '../../judges/benchmark-metrics.js';
 import type { BenchDataset, TracedJudgment } from '../bench-dataset.js';
 import type { BenchJudgment, JudgedRecord } from '../bench-record.js';
 import { itemRng } from '../item-rng.js';

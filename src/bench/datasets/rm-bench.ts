@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rmBenchAccuracy } from '../../judges/index.js';
+import { rmBenchAccuracy } from '../../judges/benchmark-metrics.js';
 import type { BenchDataset } from '../bench-dataset.js';
 import type { BenchOutcome } from '../bench-record.js';
 import { itemRng } from '../item-rng.js';

@@ -3,8 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { bufferedStateAccess } from '../../rl/buffered-state-access.js';
 import {
-  bufferedStateAccess,
   GROUP_METHOD_NAMES,
   GROUP_METHODS,
   type GroupMethodName,

@@ -111,7 +111,7 @@ Example:
           'RK_USAGE',
           `${input}: ${vectors.length} reference rollouts, too few to fit`,
         );
-      const { rfnReferenceKey, storeRfnReference } = await import('../../rl/index.js');
+      const { rfnReferenceKey, storeRfnReference } = await import('../../rl/rfn-reference-document.js');
       const { openStoreFromFlag } = await import('../store-location.js');
       const store = await openStoreFromFlag(flags.store);
       if (!store)

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { StudyProblem } from '../../judges/index.js';
+import type { StudyProblem } from '../../judges/evpv/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
@@ -64,7 +64,7 @@ Example:
     )
     .action(async (flags: EvpvCorruptionFlags) => {
       requireJsonlInput(flags);
-      const judges = await import('../../judges/index.js');
+      const judges = await import('../../judges/evpv/index.js');
       const { parseRow, readJsonlLines } = await import('../../dataset/index.js');
       const wanted: EvpvRole[] = [];
       if (flags.auditor ?? flags.model) wanted.push('auditor');

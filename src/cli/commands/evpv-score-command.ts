@@ -54,7 +54,7 @@ Example:
     .action(async (flags: EvpvScoreFlags) => {
       requireJsonlInput(flags);
       const { usageOf } = await import('../../llm/index.js');
-      const judges = await import('../../judges/index.js');
+      const judges = await import('../../judges/evpv/index.js');
       const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], 'evpv score', state);
       const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
       const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;

@@ -107,7 +107,7 @@ Example:
         '../../retrieval/index.js'
       );
       const { serve } = await import('@hono/node-server');
-      const { listenError } = await import('../../server/index.js');
+      const { listenError } = await import('../../server/listen-error.js');
       const { index: loaded, manifest } = readBm25Index(flags.index);
       const app = createRetrieverApp(createBm25Retriever(loaded, flags.index));
       await new Promise<void>((resolve, reject) => {

@@ -137,7 +137,7 @@ Examples:
       if (flags.judge === 'genrm' && (flags.metaRubric !== undefined || flags.domains !== undefined))
         throw new RewardKitError('RK_USAGE', '--meta-rubric and --domains apply to --judge openrs only');
       const { judgmentCost } = await import('../judgment-cost.js');
-      const { ConstraintSchema } = await import('../../judges/index.js');
+      const { ConstraintSchema } = await import('../../judges/openrs/index.js');
       const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
       requireJsonlInput(flags);
       const judgeModel = await openJudgeModel(flags, state);

@@ -2,12 +2,8 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { errorMessage } from '../../core/index.js';
 import { parseRow, readJsonlLines } from '../../dataset/index.js';
-import {
-  AuthoringQuerySchema,
-  authorRubric,
-  type RubricAuthoringOptions,
-  type RubricRecord,
-} from '../../judges/index.js';
+import { authorRubric, type RubricAuthoringOptions, type RubricRecord } from '../../judges/index.js';
+import { AuthoringQuerySchema } from '../../judges/rubric-authoring/index.js';
 import { createOrderedPool, readResumeState } from '../../runner/index.js';
 
 export interface GenerateCounts {

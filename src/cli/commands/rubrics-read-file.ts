@@ -1,10 +1,7 @@
 import { describeIssues, readJsonlLines, rowId } from '../../dataset/index.js';
-import {
-  type AuthoringNotes,
-  type MedicalRubric,
-  MedicalRubricSchema,
-  RubricRecordSchema,
-} from '../../judges/index.js';
+import type { MedicalRubric } from '../../judges/index.js';
+import { MedicalRubricSchema } from '../../judges/medical/index.js';
+import { type AuthoringNotes, RubricRecordSchema } from '../../judges/rubric-authoring/index.js';
 
 /** One line of a rubrics file, read: a rubric (with its authoring notes when it has them), a failed query, or errors. */
 export type RubricLine =

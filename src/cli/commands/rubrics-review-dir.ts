@@ -6,11 +6,13 @@ import {
   lintRubric,
   type MedicalRubric,
   parseRubricMarkdown,
+  renderRubricMarkdown,
+} from '../../judges/index.js';
+import {
   type ReviewIndexEntry,
   renderReviewIndex,
-  renderRubricMarkdown,
   rubricFileName,
-} from '../../judges/index.js';
+} from '../../judges/rubric-authoring/index.js';
 import { readRubricLines } from './rubrics-read-file.js';
 
 export const REVIEW_INDEX = 'index.md';

@@ -10,7 +10,8 @@ import {
   sampleText,
 } from '../../core/index.js';
 import type { RewardApp } from '../../server/index.js';
-import type { ShardMerger, SourceStat, Store } from '../../store/index.js';
+import type { SourceStat, Store } from '../../store/index.js';
+import type { ShardMerger } from '../../store/sqlite-shard-merger.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
@@ -275,7 +276,10 @@ Examples:
                 input: 'http',
               })
             : undefined;
-        const { encodeSqliteResults, openSqliteShard } = await import('../../store/index.js');
+        const [{ encodeSqliteResults }, { openSqliteShard }] = await Promise.all([
+          import('../../store/sqlite-result-rows.js'),
+          import('../../store/sqlite-shard.js'),
+        ]);
         // One process with a SQLite file inserts on a thread with its own connection, so the event
         // loop parses, verifies and answers while the rows go in; a copy of `--processes` appends
         // to a shard of its own on that thread (REWARDKIT_STORE_WRITER=inline: on the event loop,
@@ -411,7 +415,7 @@ async function keptSourceStats(
   if (tallies.length !== parts.length) return undefined;
   const { results } = await store.runTotals(runId);
   if (results !== savedRows) return undefined;
-  const { mergeSourceStats } = await import('../../store/index.js');
+  const { mergeSourceStats } = await import('../../store/source-stats-tally.js');
   return mergeSourceStats(tallies);
 }
 
@@ -460,7 +464,11 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
     const run = store
       ? await store.createRun({ spec_name: `serve:${runSpecName(spec, flags.spec)}`, spec, input: 'http' })
       : undefined;
-    const { isSqliteStore, runShardsFolder, startShardMerger } = await import('../../store/index.js');
+    const [{ isSqliteStore }, { runShardsFolder }, { startShardMerger }] = await Promise.all([
+      import('../../store/is-sqlite-store.js'),
+      import('../../store/sqlite-shard.js'),
+      import('../../store/sqlite-shard-merger.js'),
+    ]);
     const log = (line: string) => process.stderr.write(`rewardkit serve: ${line}\n`);
     // With SQLite the copies append to shards of their own and this process merges them into the
     // store file while they serve: the file takes one writer at a time, the shards one each.
@@ -516,7 +524,7 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
  */
 async function refuseBusyPort(port: number, host: string): Promise<void> {
   if (port === 0) return;
-  const { listenError } = await import('../../server/index.js');
+  const { listenError } = await import('../../server/listen-error.js');
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', (error) => reject(listenError(error, { port, host })));

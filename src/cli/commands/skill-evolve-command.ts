@@ -118,7 +118,10 @@ Examples:
 }
 
 async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<number> {
-  const skills = await import('../../skills/index.js');
+  const [skills, trace2skill] = await Promise.all([
+    import('../../skills/index.js'),
+    import('../../skills/trace2skill/index.js'),
+  ]);
   if (flags.mode === 'create' && flags.skill !== undefined)
     throw new RewardKitError(
       'RK_USAGE',
@@ -153,7 +156,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
   const input =
     flags.traces !== undefined
       ? await skills.readTrajectories(flags.traces)
-      : await skills.readJudgeTraces({
+      : await trace2skill.readJudgeTraces({
           results: flags.judgeResults as string,
           labels: flags.labels as string,
         });
@@ -163,7 +166,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
   mkdirSync(work, { recursive: true });
   mkdirSync(out, { recursive: true });
   const analysesPath = join(work, ANALYSES_FILE);
-  const done = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
+  const done = flags.resume ? readResumeLines(analysesPath, trace2skill.AnalysisRecordSchema) : [];
   if (!flags.resume) writeFileSync(analysesPath, '');
 
   const model = pickModel(
@@ -182,7 +185,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
       seeds: flags.seeds,
       concurrency: flags.concurrency,
       protect: flags.protect,
-      evaluate: skills.referenceEvaluator,
+      evaluate: trace2skill.referenceEvaluator,
       done,
       onRecord: (record) => appendFileSync(analysesPath, `${JSON.stringify(record)}\n`),
     });
@@ -197,7 +200,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
     writeFileSync(join(out, OUT_FILES.patch), `${JSON.stringify(evolved.patch, null, 2)}\n`);
-  writeFileSync(join(out, OUT_FILES.changelog), skills.renderChangelog(evolved));
+  writeFileSync(join(out, OUT_FILES.changelog), trace2skill.renderChangelog(evolved));
   const report = {
     ...evolved.report,
     input: {

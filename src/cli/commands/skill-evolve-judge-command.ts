@@ -114,7 +114,11 @@ Examples:
 }
 
 async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState): Promise<number> {
-  const skills = await import('../../skills/index.js');
+  const [skills, evolveJudge, trace2skill] = await Promise.all([
+    import('../../skills/index.js'),
+    import('../../skills/evolve-judge/index.js'),
+    import('../../skills/trace2skill/index.js'),
+  ]);
   const out = resolve(flags.out);
   refuseEvolveOut({
     dirs: [{ path: out, name: flags.out }],
@@ -134,7 +138,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   const input = await readLabelledPairs(flags.input);
   for (const error of input.rejected) process.stderr.write(`warning: skipped row: ${error}\n`);
   // Refused before any model is opened or anything is written.
-  skills.splitPairs(input.pairs, { heldOut: flags.heldOut, seed: flags.seed });
+  evolveJudge.splitPairs(input.pairs, { heldOut: flags.heldOut, seed: flags.seed });
 
   mkdirSync(out, { recursive: true });
   const judgmentsPath = join(out, JUDGMENTS_FILE);
@@ -142,9 +146,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   // A judgment with no verdict is asked again: the judge may not have answered at all (a backend
   // that was down), and a rerun is how the run goes on once it answers.
   const judged = flags.resume
-    ? readResumeLines(judgmentsPath, skills.JudgedPairSchema).filter((j) => j.verdict !== 'invalid')
+    ? readResumeLines(judgmentsPath, evolveJudge.JudgedPairSchema).filter((j) => j.verdict !== 'invalid')
     : [];
-  const analyses = flags.resume ? readResumeLines(analysesPath, skills.AnalysisRecordSchema) : [];
+  const analyses = flags.resume ? readResumeLines(analysesPath, trace2skill.AnalysisRecordSchema) : [];
   if (!flags.resume) {
     writeFileSync(judgmentsPath, '');
     writeFileSync(analysesPath, '');
@@ -190,7 +194,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
   if (written) writeEvolvedSkill(flags.skill, evolved.files, skillOut, skills.writeSkillFiles);
   if (evolved.patch !== undefined)
     writeFileSync(join(out, OUT_FILES.patch), `${JSON.stringify(evolved.patch, null, 2)}\n`);
-  writeFileSync(join(out, OUT_FILES.changelog), skills.renderChangelog(evolved));
+  writeFileSync(join(out, OUT_FILES.changelog), trace2skill.renderChangelog(evolved));
   const report = {
     ...loop,
     input: {

@@ -32,7 +32,7 @@ Examples:
     .action(async (flags: ViewFlags) => {
       const { serve } = await import('@hono/node-server');
       const { createViewApp } = await import('../../view/index.js');
-      const { listenError } = await import('../../server/index.js');
+      const { listenError } = await import('../../server/listen-error.js');
       const store = await openStoreForReading(flags.store);
       const app = createViewApp({ store });
       const server = serve({ fetch: app.fetch, port: flags.port, hostname: flags.host }) as Server;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateOpenrs, type CriterionComparison, combineOrders, unanimousWin } from '../index.js';
+import { unanimousWin } from '../genrm-votes.js';
+import { aggregateOpenrs, type CriterionComparison, combineOrders } from './openrs-aggregate.js';
 
 const c = (type: CriterionComparison['type'], winner: CriterionComparison['winner'], strength: number) => ({
   type,

@@ -1,4 +1,5 @@
-import { type CallTrace, type ChatModel, tagCallOrder } from '../../llm/index.js';
+import type { CallTrace, ChatModel } from '../../llm/index.js';
+import { tagCallOrder } from '../../llm/judge-call-of.js';
 import { type CodeSandbox, createCodeSandbox } from '../../verify/code/index.js';
 import type { RoleCallOptions } from '../judge-role.js';
 import type { OrderedComparison, PairInput, PairwiseJudge, PairwiseJudgment } from '../pairwise-judge.js';

@@ -1,4 +1,5 @@
-import { type CallUsage, type ChatModel, ChatModelError, callUsageOf } from '../../llm/index.js';
+import { type CallUsage, type ChatModel, ChatModelError } from '../../llm/index.js';
+import { callUsageOf } from '../../llm/usage-of.js';
 import { promptNonce, untrustedBlock } from '../untrusted-block.js';
 
 /** One model's answer to a query, or why there is none. */

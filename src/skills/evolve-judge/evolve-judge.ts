@@ -1,6 +1,7 @@
 import type { LlmUsage } from '../../core/index.js';
 import { RewardKitError } from '../../core/index.js';
-import { addUsage, type ChatModel, usageOf } from '../../llm/index.js';
+import { type ChatModel, usageOf } from '../../llm/index.js';
+import { addUsage } from '../../llm/usage-of.js';
 import { parseSkill } from '../parse-skill.js';
 import type { SkillFiles } from '../skill-files.js';
 import { createSkillRmJudge } from '../skill-rm/skill-rm-judge.js';

@@ -1,5 +1,6 @@
 import type { OrderedComparison, PairInput, PairwiseJudge, PairwiseJudgment } from '../../judges/index.js';
-import { type CallTrace, tagCallOrder } from '../../llm/index.js';
+import type { CallTrace } from '../../llm/index.js';
+import { tagCallOrder } from '../../llm/judge-call-of.js';
 import { type EpisodeResult, runSkillRmEpisode } from './run-skill-rm-episode.js';
 import { DEFAULT_SKILL_RM_CAPS } from './skill-rm-caps.js';
 import type { SkillRmOptions } from './skill-rm-options.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SampleIdSchema } from '../../core/index.js';
-import { type ClaimCheckJudgment, ClaimDocumentsSchema } from '../../judges/index.js';
+import { ClaimDocumentsSchema } from '../../judges/claims/index.js';
+import type { ClaimCheckJudgment } from '../../judges/index.js';
 import { type DetailOf, type JudgeRowFormat, lineCost, type RowLine } from '../judge-rows.js';
 
 /** A RAG answer to check, as MARCH's data writes it. */

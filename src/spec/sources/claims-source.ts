@@ -6,9 +6,10 @@ import {
   ClaimDocumentsSchema,
   ClaimModeSchema,
   ClaimTieSchema,
-  marchClaimCheck,
-} from '../../judges/index.js';
-import { judgeCallsOf, usageOf } from '../../llm/index.js';
+} from '../../judges/claims/index.js';
+import { marchClaimCheck } from '../../judges/index.js';
+import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { claimRows } from './claims-rows.js';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import {
-  EVPV_AGGREGATORS,
-  llmEvpvRoles,
-  scoreEvpvProblem,
-  VisualConstraintsSchema,
-} from '../../judges/index.js';
-import { judgeCallsOf, usageOf } from '../../llm/index.js';
+import { EVPV_AGGREGATORS, VisualConstraintsSchema } from '../../judges/evpv/index.js';
+import { llmEvpvRoles, scoreEvpvProblem } from '../../judges/index.js';
+import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 

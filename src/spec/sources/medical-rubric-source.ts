@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
+import { judgeMedicalRubric, loadMedicalRubrics, type MedicalRubric } from '../../judges/index.js';
 import {
   inlineMedicalRubric,
-  judgeMedicalRubric,
-  loadMedicalRubrics,
-  type MedicalRubric,
   type MedicalScoringOptions,
   rubricFileProblems,
   rubricFor,
-} from '../../judges/index.js';
-import { judgeCallsOf, usageOf } from '../../llm/index.js';
+} from '../../judges/medical/index.js';
+import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { medicalRubricRows } from './medical-rubric-rows.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issuesOf, RewardKitError, type Sample } from '../../core/index.js';
-import { type Constraint, ConstraintSchema, createOpenrsJudge, loadOpenrsFiles } from '../../judges/index.js';
+import { createOpenrsJudge, loadOpenrsFiles } from '../../judges/index.js';
+import { type Constraint, ConstraintSchema } from '../../judges/openrs/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import type { SourceServices } from '../source-kind.js';
 import { againstReference, pairwiseSourceParams, withinGroup } from './pairwise-checks.js';

@@ -1,6 +1,6 @@
 import { RewardKitError } from '../../core/index.js';
 import type { PairwiseJudge } from '../../judges/index.js';
-import type { SkillRmRuntime } from '../../skills/index.js';
+import type { SkillRmRuntime } from '../../skills/skill-rm/index.js';
 import { isJudgeKind, type JudgeKind } from '../judge-kind.js';
 import type { SourceKind, SourceServices } from '../source-kind.js';
 import { codeSource } from './code-source.js';

@@ -2,16 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { promptText, RewardKitError, referencesOf, type Sample } from '../../core/index.js';
 import type { PairInput } from '../../judges/index.js';
-import { judgeCallsOf, usageOf } from '../../llm/index.js';
+import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import {
   createSkillRmJudge,
-  DEFAULT_SKILL_RM_CAPS,
   formatViolation,
   judgeSkillRmPointwise,
   loadSkill,
   type Skill,
   type SkillRmOptions,
 } from '../../skills/index.js';
+import { DEFAULT_SKILL_RM_CAPS } from '../../skills/skill-rm/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import type { SourceCheck, SourceServices } from '../source-kind.js';

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  AtpRowSchema,
-  type ToolPlanJudgment,
-  ToolPlanRecordSchema,
-  toolPlanReport,
-} from '../../judges/index.js';
+import { type ToolPlanJudgment, toolPlanReport } from '../../judges/index.js';
 import { formatToolPlanReport } from '../../judges/tool-plan/format-tool-plan-report.js';
+import { AtpRowSchema, ToolPlanRecordSchema } from '../../judges/tool-plan/index.js';
 import { type JudgeRowFormat, lineCost } from '../judge-rows.js';
 
 /**

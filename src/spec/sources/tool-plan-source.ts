@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import { AtpRowSchema, judgeToolPlan, type ToolPlanRole } from '../../judges/index.js';
-import { judgeCallsOf, usageOf } from '../../llm/index.js';
+import { judgeToolPlan } from '../../judges/index.js';
+import { AtpRowSchema, type ToolPlanRole } from '../../judges/tool-plan/index.js';
+import { usageOf } from '../../llm/index.js';
+import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { toolPlanRows } from './tool-plan-rows.js';
