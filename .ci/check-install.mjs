@@ -4,10 +4,11 @@
 //   - the installed `rewardkit score` scores a two-row file into the default SQLite store;
 //   - with better-sqlite3 gone (its native build failed on a machine without a compiler), the
 //     verifiers still import and run, `score --store none` still works, and the SQLite store
-//     answers with one RK_BACKEND_UNAVAILABLE line instead of a stack.
+//     answers with one RK_BACKEND_UNAVAILABLE line instead of a stack;
+//   - without a C/C++ compiler the install still succeeds.
 // Run after `npm ci` (which builds dist/): `node .ci/check-install.mjs`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,22 @@ try {
   } finally {
     renameSync(aside, join(nodeModules, 'better-sqlite3'));
   }
+
+  // A machine without a C/C++ compiler: the install itself must succeed. Where better-sqlite3's
+  // prebuilt binary cannot be downloaded either (as here), npm leaves it out.
+  const bare = join(dir, 'no-compiler');
+  let installed = true;
+  try {
+    installInto(bare, [tarball.path], { CC: 'false', CXX: 'false' });
+  } catch (error) {
+    installed = false;
+    console.error(String(error));
+  }
+  const sqlite = installed && existsSync(join(bare, 'node_modules', 'better-sqlite3'));
+  check(
+    installed,
+    `without a compiler (CC=false CXX=false): the install succeeds${installed ? (sqlite ? ', with the prebuilt better-sqlite3' : ', without better-sqlite3') : ''}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

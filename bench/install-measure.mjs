@@ -51,9 +51,10 @@ export function packTarball(root, dir) {
 
 /**
  * A new empty project in `dir` with `specs` installed by npm's defaults (optional dependencies
- * and install scripts included) from npm's cache where it can. Returns the wall time in ms.
+ * and install scripts included) from npm's cache where it can, with `env` added to the
+ * environment. Returns the wall time in ms.
  */
-export function installInto(dir, specs) {
+export function installInto(dir, specs, env = {}) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'package.json'),
@@ -63,6 +64,7 @@ export function installInto(dir, specs) {
   const result = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs], {
     cwd: dir,
     encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   const ms = performance.now() - start;
   if (result.status !== 0)
