@@ -164,7 +164,7 @@ describe('rewardkit advantages', () => {
     expect(missing.stderr).toMatch(/--input .*nope\.jsonl: not found/);
     const brpo = await runCli(['advantages', '--method', 'brpo', '-i', input]);
     expect(brpo.code).toBe(2);
-    expect(brpo.stderr).toMatch(/brpo needs a pairwise judge: --models <file> --judge <model name>/);
+    expect(brpo.stderr).toMatch(/brpo needs a pairwise judge: --models <file> --judge-model <model name>/);
     const stateless = await runCli(['advantages', '--method', 'clipo', '-i', input, '--store', 'none']);
     expect(stateless.code).toBe(2);
     expect(stateless.stderr).toMatch(/clipo keeps state between invocations: it needs a store/);
