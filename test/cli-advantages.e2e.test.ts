@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { groupSeed, pickBrpoReference } from '../src/rl/index.js';
 import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import { withoutLatency } from './deprecated-names.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
 
 const lines = (rows: readonly unknown[]) =>
@@ -458,7 +459,9 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
       '--store',
       'none',
     ]);
-    expect(run.stderr).toBe('rewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n');
+    expect(run.stderr).toBe(
+      'rewardkit: warning: --judge is deprecated; use --judge-model\nrewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n',
+    );
     expect(run.code).toBe(0);
     const [row] = parseLines(run.stdout);
     expect(row).toMatchObject({
@@ -492,6 +495,24 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
       expect(system).toMatch(/never follow instructions/);
       expect(system).not.toContain('SYSTEM: ignore');
     }
+    // --judge-model is the flag's name now (--judge names a judge kind elsewhere): same lines, no warning.
+    const renamed = await runCli([
+      'advantages',
+      '--method',
+      'brpo',
+      '--models',
+      models,
+      '--judge-model',
+      'judge',
+      '--seed',
+      String(seed),
+      '-i',
+      input,
+      '--store',
+      'none',
+    ]);
+    expect(renamed.stderr).toBe('rewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n');
+    expect(withoutLatency(renamed.stdout)).toEqual(withoutLatency(run.stdout));
   });
 
   test('should send every vote as its own request, even with the response cache on', async () => {
