@@ -82,7 +82,14 @@ describe('rewardkit judge claims --bench-rows (check claims is its old name)', (
     writeFileSync(input, `${rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`);
     scriptRows();
     const common = ['--models', models, '--proposer', 'proposer', '--checker', 'checker', '--input', input];
-    const canonical = await runCli(['judge', 'claims', '--bench-rows', ...common, '-o', join(dir, 'a.jsonl')]);
+    const canonical = await runCli([
+      'judge',
+      'claims',
+      '--bench-rows',
+      ...common,
+      '-o',
+      join(dir, 'a.jsonl'),
+    ]);
     const alias = await runCli(['check', 'claims', ...common, '-o', join(dir, 'b.jsonl')]);
     expect([canonical.code, alias.code]).toEqual([3, 3]);
     expect(canonical.stderr).toMatch(/judge claims: 4 rows, 2 ok, 2 failed, 0 skipped/);

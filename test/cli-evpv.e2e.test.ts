@@ -318,10 +318,19 @@ describe('rewardkit judge evpv --bench-rows (evpv score is its old name)', () =>
       },
       { match: { contains: 'Claims:' }, reply: { content: JSON.stringify({ contradictions: [] }) } },
       {
-        reply: { content: JSON.stringify({ steps: [1, 2, 3].map((s) => ({ step: s, score: 1, reason: '' })) }) },
+        reply: {
+          content: JSON.stringify({ steps: [1, 2, 3].map((s) => ({ step: s, score: 1, reason: '' })) }),
+        },
       },
     );
-    const common = ['--models', join(dir, 'models.yaml'), '-m', 'judge', '--input', join(dir, 'problems.jsonl')];
+    const common = [
+      '--models',
+      join(dir, 'models.yaml'),
+      '-m',
+      'judge',
+      '--input',
+      join(dir, 'problems.jsonl'),
+    ];
     const canonical = await runCli(['judge', 'evpv', '--bench-rows', ...common, '-o', join(dir, 'a.jsonl')]);
     const alias = await runCli(['evpv', 'score', ...common, '-o', join(dir, 'b.jsonl')]);
     expect([canonical.code, alias.code]).toEqual([0, 0]);
@@ -333,11 +342,23 @@ describe('rewardkit judge evpv --bench-rows (evpv score is its old name)', () =>
     const [row] = fileWithoutLatency(join(dir, 'a.jsonl')) as Array<Record<string, unknown>>;
     expect(row).toMatchObject({
       id: 'fruit',
-      candidates: [{ audit: { p: 0.5 }, gated_scores: [0.5, 0.5, 1] }, { audit: { p: 1 }, gated_scores: [1, 1, 1] }],
+      candidates: [
+        { audit: { p: 0.5 }, gated_scores: [0.5, 0.5, 1] },
+        { audit: { p: 1 }, gated_scores: [1, 1, 1] },
+      ],
     });
     expect(fileWithoutLatency(join(dir, 'a.jsonl'))).toEqual(fileWithoutLatency(join(dir, 'b.jsonl')));
     // The aggregator picks one score per sample; the rows get every aggregate, so it is refused there.
-    const refused = await runCli(['judge', 'evpv', '--bench-rows', ...common, '-o', '-', '--aggregator', 'streak']);
+    const refused = await runCli([
+      'judge',
+      'evpv',
+      '--bench-rows',
+      ...common,
+      '-o',
+      '-',
+      '--aggregator',
+      'streak',
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--aggregator cannot be combined with --bench-rows/);
   });

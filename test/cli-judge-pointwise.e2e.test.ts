@@ -89,7 +89,9 @@ describe('rewardkit judge medical_rubric --bench-rows (judge pointwise is its ol
   test('should list the one door in --help, and the old name as deprecated', async () => {
     const judge = await runCli(['judge', '--help']);
     expect(judge.stdout).toMatch(/\n {2}medical_rubric\S* \[options\] +QuarkMedBench/);
-    expect(judge.stdout).toMatch(/\n {2}pointwise \[options\] +\(deprecated: use judge medical_rubric --bench-rows\)/);
+    expect(judge.stdout).toMatch(
+      /\n {2}pointwise \[options\] +\(deprecated: use judge medical_rubric --bench-rows\)/,
+    );
     const help = await runCli(['judge', 'medical_rubric', '--help']);
     expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
     expect(help.stdout).toMatch(/The rubric is the row's "rubric"/);

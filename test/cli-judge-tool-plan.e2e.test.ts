@@ -289,7 +289,16 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
   test('should write the same lines and report as judge tool-plan, which says once that it is deprecated', async () => {
     const { dir, models } = modelsFile();
     scriptExamples();
-    const common = ['--models', models, '--model', 'judge', '--overall-model', 'quality', '--input', rowsFile];
+    const common = [
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--overall-model',
+      'quality',
+      '--input',
+      rowsFile,
+    ];
     const at = (name: string) => join(dir, name);
     const canonical = await runCli([
       'judge',
@@ -301,7 +310,15 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
       '--bench-report',
       at('a.json'),
     ]);
-    const alias = await runCli(['judge', 'tool-plan', ...common, '-o', at('b.jsonl'), '--report', at('b.json')]);
+    const alias = await runCli([
+      'judge',
+      'tool-plan',
+      ...common,
+      '-o',
+      at('b.jsonl'),
+      '--report',
+      at('b.json'),
+    ]);
     expect([canonical.code, alias.code]).toEqual([0, 0]);
     expect(canonical.stderr).toContain('rewardkit judge tool_plan: 3 rows, 3 ok, 0 failed, 0 skipped');
     expect(deprecationLines(canonical.stderr)).toEqual([]);
@@ -322,7 +339,15 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
     const { dir, models } = modelsFile();
     const base = ['judge', 'tool_plan', '--models', models, '-m', 'judge', '--input', rowsFile];
     const out = ['-o', join(dir, 'o.jsonl')];
-    const mixed = await runCli([...base, '--bench-rows', ...out, '--pass-at', '0.7', '--summary', join(dir, 's')]);
+    const mixed = await runCli([
+      ...base,
+      '--bench-rows',
+      ...out,
+      '--pass-at',
+      '0.7',
+      '--summary',
+      join(dir, 's'),
+    ]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(/--summary, --pass-at cannot be combined with --bench-rows/);
     const report = await runCli([...base, ...out, '--bench-report', join(dir, 'r.json')]);
@@ -334,7 +359,9 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
   test('should list the one door in --help, and the old name as deprecated', async () => {
     const judge = await runCli(['judge', '--help']);
     expect(judge.stdout).toMatch(/\n {2}tool_plan \[options\] +ATP-Bench/);
-    expect(judge.stdout).toMatch(/\n {2}tool-plan \[options\] +\(deprecated: use judge tool_plan --bench-rows\)/);
+    expect(judge.stdout).toMatch(
+      /\n {2}tool-plan \[options\] +\(deprecated: use judge tool_plan --bench-rows\)/,
+    );
     const help = await runCli(['judge', 'tool_plan', '--help']);
     expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
     expect(help.stdout).toMatch(/--bench-report <file> +with --bench-rows/);

@@ -24,3 +24,19 @@ export function addDeprecatedCommand(parent: Command, deprecated: DeprecatedComm
       process.stderr.write(`rewardkit: warning: ${path} is deprecated; use ${deprecated.replacement}\n`);
     });
 }
+
+/**
+ * Keeps another spelling of a command working (`judge medical-rubric` for `judge medical_rubric`):
+ * left out of the parent's `--help` list (see program.ts), with one deprecation line when a
+ * command line uses it.
+ */
+export function addDeprecatedAlias(command: Command, alias: string): Command {
+  return command.alias(alias).hook('preAction', () => {
+    const parent = command.parent;
+    // The parent's first operand is the name the command line used for its subcommand.
+    if (parent?.args[0] !== alias) return;
+    process.stderr.write(
+      `rewardkit: warning: ${parent.name()} ${alias} is deprecated; use ${parent.name()} ${command.name()}\n`,
+    );
+  });
+}

@@ -3,6 +3,7 @@ import { RewardKitError } from '../../core/index.js';
 import type { JudgeKind } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
 import { DATASET_INPUT_HELP, requireDatasetInput } from '../dataset-input-flags.js';
+import { addDeprecatedAlias } from '../deprecated-command.js';
 import { addParamFlags, type ParamFlag, paramFlags, paramsFromFlags } from '../params-flags.js';
 import { addScoringOptions, runScoring, type ScoringFlags } from '../scoring-run.js';
 import { type BenchRowsMode, benchRowsModeOf } from './bench-rows-mode.js';
@@ -50,9 +51,10 @@ type JudgeKindFlags = ScoringFlags & { benchRows?: boolean; benchReport?: string
  */
 export function registerJudgeKindCommand(judge: Command, kind: JudgeKind, state: CommandState): void {
   const command = judge.command(kind.kind).description(`${kind.description} (spec kind "${kind.kind}")`);
-  // `judge medical-rubric` too, unless a row-format command already has that name (`judge tool-plan`).
+  // `judge medical-rubric` still runs it, deprecated, unless an old row command has that name (`judge tool-plan`).
   const dashed = kind.kind.replaceAll('_', '-');
-  if (dashed !== kind.kind && !judge.commands.some((c) => c.name() === dashed)) command.alias(dashed);
+  if (dashed !== kind.kind && !judge.commands.some((c) => c.name() === dashed))
+    addDeprecatedAlias(command, dashed);
   addScoringOptions(command, { code: false });
   const flags = paramFlags(kind.params, SCORING_FLAGS);
   addParamFlags(command, flags);
