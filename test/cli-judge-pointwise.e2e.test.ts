@@ -68,7 +68,8 @@ describe('rewardkit judge medical_rubric --bench-rows (judge pointwise is its ol
     const { models } = modelsFile();
     scriptExamples();
     const common = ['--models', models, '--model', 'judge', '--rubrics', rubricsFile, '--input', rowsFile];
-    const canonical = await runCli(['judge', 'medical_rubric', '--bench-rows', ...common, '-o', '-']);
+    // Printed, as by judge pointwise, when there is no -o.
+    const canonical = await runCli(['judge', 'medical_rubric', '--bench-rows', ...common]);
     const alias = await runCli(['judge', 'pointwise', ...common]);
     expect([canonical.code, alias.code]).toEqual([0, 0]);
     expect(canonical.stderr).toBe(

@@ -353,6 +353,10 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
     const report = await runCli([...base, ...out, '--bench-report', join(dir, 'r.json')]);
     expect(report.code).toBe(2);
     expect(report.stderr).toMatch(/--bench-report applies with --bench-rows only/);
+    // Samples go to a results file: -o stays required without --bench-rows.
+    const noOutput = await runCli(base);
+    expect(noOutput.code).toBe(2);
+    expect(noOutput.stderr).toMatch(/required option '-o, --output <file>' not specified/);
     expect(server.requests).toHaveLength(0);
   });
 

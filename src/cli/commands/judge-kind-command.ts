@@ -5,7 +5,7 @@ import type { CommandState } from '../command-state.js';
 import { DATASET_INPUT_HELP, requireDatasetInput } from '../dataset-input-flags.js';
 import { addDeprecatedAlias } from '../deprecated-command.js';
 import { addParamFlags, type ParamFlag, paramFlags, paramsFromFlags } from '../params-flags.js';
-import { addScoringOptions, runScoring, type ScoringFlags } from '../scoring-run.js';
+import { addScoringOptions, requireOutput, runScoring, type ScoringFlags } from '../scoring-run.js';
 import { type BenchRowsMode, benchRowsModeOf } from './bench-rows-mode.js';
 import { JUDGE_CACHE_HELP } from './judge-model.js';
 
@@ -41,7 +41,11 @@ const SCORING_ONLY: ReadonlyArray<readonly [attribute: string, flag: string]> = 
   ['traces', '--no-traces'],
 ];
 
-type JudgeKindFlags = ScoringFlags & { benchRows?: boolean; benchReport?: string };
+type JudgeKindFlags = Omit<ScoringFlags, 'output'> & {
+  output?: string;
+  benchRows?: boolean;
+  benchReport?: string;
+};
 
 /**
  * `rewardkit judge <kind>`: the judge kind as a one-source spec over a dataset, run by the same
@@ -55,10 +59,10 @@ export function registerJudgeKindCommand(judge: Command, kind: JudgeKind, state:
   const dashed = kind.kind.replaceAll('_', '-');
   if (dashed !== kind.kind && !judge.commands.some((c) => c.name() === dashed))
     addDeprecatedAlias(command, dashed);
-  addScoringOptions(command, { code: false });
+  const rows = benchRowsModeOf(kind);
+  addScoringOptions(command, { code: false, outputOptional: rows !== undefined });
   const flags = paramFlags(kind.params, SCORING_FLAGS);
   addParamFlags(command, flags);
-  const rows = benchRowsModeOf(kind);
   if (rows !== undefined) {
     command.option(
       '--bench-rows',
@@ -91,6 +95,7 @@ ${[...kind.judge.examples, ...(rows === undefined ? [] : [benchRowsExample(rows)
       }
       if (options.benchReport !== undefined)
         throw new RewardKitError('RK_USAGE', '--bench-report applies with --bench-rows only');
+      requireOutput(options);
       requireDatasetInput(options.input);
       const params = paramsFromFlags(kind.params, flags, command);
       const { parseSpec } = await import('../../spec/index.js');
@@ -111,7 +116,7 @@ function benchRowsHelp(rows: BenchRowsMode): string {
   return `
 With --bench-rows, the same judge reads the benchmark's own rows instead of samples, and writes one
 line per row in the benchmark's terms (rows judged ${rows.concurrency} at once unless -c says otherwise;
-"-o -" prints them). ${[...SCORING_ONLY.map(([, flag]) => flag), ...omitted].join(', ')} apply to samples only.
+printed when there is no -o). ${[...SCORING_ONLY.map(([, flag]) => flag), ...omitted].join(', ')} apply to samples only.
 ${rows.help}
 Rerunning with the same --output skips ids already written there (--no-resume starts over). A
 malformed row, a repeated id or a row that fails is written as {"id", "error"}, never dropped. One
