@@ -93,7 +93,7 @@ describe('rewardkit judge claims --bench-rows (check claims is its old name)', (
     const alias = await runCli(['check', 'claims', ...common, '-o', join(dir, 'b.jsonl')]);
     expect([canonical.code, alias.code]).toEqual([3, 3]);
     expect(canonical.stderr).toMatch(/judge claims: 4 rows, 2 ok, 2 failed, 0 skipped/);
-    expect(canonical.stderr).toMatch(/4 claims checked, 2 faults, 8 LLM calls/);
+    expect(canonical.stderr).toMatch(/rewardkit judge claims: 4 claims checked, 2 faults, 8 LLM calls/);
     expect(deprecationLines(canonical.stderr)).toEqual([]);
     expect(deprecationLines(alias.stderr)).toEqual([
       'rewardkit: warning: check claims is deprecated; use judge claims --bench-rows',

@@ -110,7 +110,7 @@ export async function runJudgeRows(
   }
   if (rows.report === undefined) return;
   const report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
-  process.stderr.write(rows.report.format(report as never));
+  process.stderr.write(rows.report.format(report as never, command));
   if (options.reportFile !== undefined)
     await writeFile(options.reportFile, `${JSON.stringify(report, null, 2)}\n`);
 }
