@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { JudgeKind, JudgeRowFormat } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
-import { EVPV_ROWS_HELP, runEvpvRows } from './evpv-score-command.js';
-import type { JudgeRowsFlags } from './judge-rows-command.js';
-import { runJudgeRows } from './judge-rows-command.js';
+import { EVPV_ROWS_HELP, runEvpvRows } from './evpv-rows.js';
+import { type JudgeRowsFlags, runJudgeRows } from './judge-rows-command.js';
 
 /** The run flags `--bench-rows` passes on, with `--bench-report` as `reportFile`. */
 export type BenchRowsFlags = JudgeRowsFlags & { reportFile?: string };
@@ -73,8 +72,10 @@ const evpvRows: BenchRowsMode = {
   },
 };
 
+/** Modes declared here, by kind, for rows a `JudgeRowFormat` cannot say (a row of several responses). */
+const CLI_ROWS: Readonly<Record<string, BenchRowsMode>> = { evpv: evpvRows };
+
 /** The `--bench-rows` mode of a judge kind, where it has rows of its own. */
 export function benchRowsModeOf(kind: JudgeKind): BenchRowsMode | undefined {
-  if (kind.rows !== undefined) return fromRowFormat(kind, kind.rows);
-  return kind.kind === 'evpv' ? evpvRows : undefined;
+  return kind.rows !== undefined ? fromRowFormat(kind, kind.rows) : CLI_ROWS[kind.kind];
 }
