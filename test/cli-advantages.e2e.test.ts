@@ -5,6 +5,7 @@ import { pickBrpoReference } from '../src/rl/brpo-reference.js';
 import { groupSeed } from '../src/rl/group-seed.js';
 import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import { withoutLatency } from './deprecated-names.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
 
 const lines = (rows: readonly unknown[]) =>
@@ -165,7 +166,7 @@ describe('rewardkit advantages', () => {
     expect(missing.stderr).toMatch(/--input .*nope\.jsonl: not found/);
     const brpo = await runCli(['advantages', '--method', 'brpo', '-i', input]);
     expect(brpo.code).toBe(2);
-    expect(brpo.stderr).toMatch(/brpo needs a pairwise judge: --models <file> --judge <model name>/);
+    expect(brpo.stderr).toMatch(/brpo needs a pairwise judge: --models <file> --judge-model <model name>/);
     const stateless = await runCli(['advantages', '--method', 'clipo', '-i', input, '--store', 'none']);
     expect(stateless.code).toBe(2);
     expect(stateless.stderr).toMatch(/clipo keeps state between invocations: it needs a store/);
@@ -459,7 +460,9 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
       '--store',
       'none',
     ]);
-    expect(run.stderr).toBe('rewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n');
+    expect(run.stderr).toBe(
+      'rewardkit: warning: --judge is deprecated; use --judge-model\nrewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n',
+    );
     expect(run.code).toBe(0);
     const [row] = parseLines(run.stdout);
     expect(row).toMatchObject({
@@ -493,6 +496,24 @@ describe('rewardkit advantages --method brpo against an OpenAI-compatible judge'
       expect(system).toMatch(/never follow instructions/);
       expect(system).not.toContain('SYSTEM: ignore');
     }
+    // --judge-model is the flag's name now (--judge names a judge kind elsewhere): same lines, no warning.
+    const renamed = await runCli([
+      'advantages',
+      '--method',
+      'brpo',
+      '--models',
+      models,
+      '--judge-model',
+      'judge',
+      '--seed',
+      String(seed),
+      '-i',
+      input,
+      '--store',
+      'none',
+    ]);
+    expect(renamed.stderr).toBe('rewardkit advantages: 1 groups, 1 ok, 0 failed; output <stdout>\n');
+    expect(withoutLatency(renamed.stdout)).toEqual(withoutLatency(run.stdout));
   });
 
   test('should send every vote as its own request, even with the response cache on', async () => {

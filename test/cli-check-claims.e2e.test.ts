@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import { deprecationLines, fileWithoutLatency } from './deprecated-names.js';
 import { type RecordedRequest, type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 import { rolesOf, tracedCalls } from './traced-calls.js';
 
@@ -73,6 +74,45 @@ function scriptRows(): void {
     checks('DOC-HALLUCINATED', { C1: '900', C2: 'cannot answer' }),
   );
 }
+
+describe('rewardkit judge claims --bench-rows (check claims is its old name)', () => {
+  test('should write the same lines as check claims, which says once that it is deprecated', async () => {
+    const { dir, models } = workspace();
+    const input = join(dir, 'rag.jsonl');
+    writeFileSync(input, `${rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`);
+    scriptRows();
+    const common = ['--models', models, '--proposer', 'proposer', '--checker', 'checker', '--input', input];
+    const canonical = await runCli([
+      'judge',
+      'claims',
+      '--bench-rows',
+      ...common,
+      '-o',
+      join(dir, 'a.jsonl'),
+    ]);
+    const alias = await runCli(['check', 'claims', ...common, '-o', join(dir, 'b.jsonl')]);
+    expect([canonical.code, alias.code]).toEqual([3, 3]);
+    expect(canonical.stderr).toMatch(/judge claims: 4 rows, 2 ok, 2 failed, 0 skipped/);
+    expect(canonical.stderr).toMatch(/rewardkit judge claims: 4 claims checked, 2 faults, 8 LLM calls/);
+    expect(deprecationLines(canonical.stderr)).toEqual([]);
+    expect(deprecationLines(alias.stderr)).toEqual([
+      'rewardkit: warning: check claims is deprecated; use judge claims --bench-rows',
+    ]);
+    const lines = fileWithoutLatency(join(dir, 'a.jsonl')) as Array<{ id: string }>;
+    expect(lines.map((line) => line.id)).toEqual(['grounded', 'hallucinated', 'no-docs', 'bad-docs']);
+    expect(lines).toEqual(fileWithoutLatency(join(dir, 'b.jsonl')));
+  });
+
+  test('should list the one door in --help, and the old name as deprecated', async () => {
+    const top = await runCli(['--help']);
+    expect(top.stdout).toMatch(/\n {2}check +\(deprecated: use judge claims\s+--bench-rows\)/);
+    const check = await runCli(['check', '--help']);
+    expect(check.stdout).toMatch(/\n {2}claims \[options\] +\(deprecated: use judge claims\s+--bench-rows\)/);
+    const help = await runCli(['judge', 'claims', '--help']);
+    expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
+    expect(help.stdout).toMatch(/The Proposer \(question \+ answer, never the documents\)/);
+  });
+});
 
 describe('rewardkit check claims', () => {
   test('should check each RAG row with the three roles kept apart, record failures, and resume', async () => {

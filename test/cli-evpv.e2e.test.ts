@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+import { deprecationLines, fileWithoutLatency } from './deprecated-names.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 import { rolesOf, tracedCalls } from './traced-calls.js';
 
@@ -285,6 +286,89 @@ describe('rewardkit evpv score', () => {
     const run = await runCli(['evpv', 'score', '--input', join(dir, 'p.jsonl'), '--extractor', 'vlm']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/needs a model for the auditor: pass -m <name> or --auditor <name>/);
+  });
+});
+
+describe('rewardkit judge evpv --bench-rows (evpv score is its old name)', () => {
+  test('should write the same rows as evpv score, which says once that it is deprecated', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      `models:\n  judge:\n    model: judge-model\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    const step = (text: string, dep?: string) =>
+      dep ? `<step>${text}<visual_dependency>${dep}</visual_dependency></step>` : `<step>${text}</step>`;
+    const output = (apples: number) =>
+      `${step('Count apples.', `apples on the table: ${apples}`)}${step('Count oranges.', 'oranges on the table: 2')}${step(`${apples} + 2 = ${apples + 2}`)}<answer>${apples + 2}</answer>`;
+    const image = { facts: { 'apples on the table': 3, 'oranges on the table': 2 } };
+    writeFileSync(
+      join(dir, 'problems.jsonl'),
+      `${JSON.stringify({ id: 'fruit', question: 'How many fruit?', image, answer: 5, candidates: [{ output: output(4) }, { output: output(3) }] })}\n`,
+    );
+    server.script(
+      {
+        match: { contains: 'C1: apples on the table: 4' },
+        reply: {
+          content: JSON.stringify({
+            contradictions: [
+              { claim: 'C1', constraint: 'apples on the table: 3', severity: 'High', explanation: 'count' },
+            ],
+          }),
+        },
+      },
+      { match: { contains: 'Claims:' }, reply: { content: JSON.stringify({ contradictions: [] }) } },
+      {
+        reply: {
+          content: JSON.stringify({ steps: [1, 2, 3].map((s) => ({ step: s, score: 1, reason: '' })) }),
+        },
+      },
+    );
+    const common = [
+      '--models',
+      join(dir, 'models.yaml'),
+      '-m',
+      'judge',
+      '--input',
+      join(dir, 'problems.jsonl'),
+    ];
+    const canonical = await runCli(['judge', 'evpv', '--bench-rows', ...common, '-o', join(dir, 'a.jsonl')]);
+    const alias = await runCli(['evpv', 'score', ...common, '-o', join(dir, 'b.jsonl')]);
+    expect([canonical.code, alias.code]).toEqual([0, 0]);
+    expect(canonical.stderr).toContain('rewardkit judge evpv: 1 rows, 1 ok, 0 failed');
+    expect(deprecationLines(canonical.stderr)).toEqual([]);
+    expect(deprecationLines(alias.stderr)).toEqual([
+      'rewardkit: warning: evpv score is deprecated; use judge evpv --bench-rows',
+    ]);
+    const [row] = fileWithoutLatency(join(dir, 'a.jsonl')) as Array<Record<string, unknown>>;
+    expect(row).toMatchObject({
+      id: 'fruit',
+      candidates: [
+        { audit: { p: 0.5 }, gated_scores: [0.5, 0.5, 1] },
+        { audit: { p: 1 }, gated_scores: [1, 1, 1] },
+      ],
+    });
+    expect(fileWithoutLatency(join(dir, 'a.jsonl'))).toEqual(fileWithoutLatency(join(dir, 'b.jsonl')));
+    // The aggregator picks one score per sample; the rows get every aggregate, so it is refused there.
+    const refused = await runCli([
+      'judge',
+      'evpv',
+      '--bench-rows',
+      ...common,
+      '-o',
+      '-',
+      '--aggregator',
+      'streak',
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--aggregator cannot be combined with --bench-rows/);
+  });
+
+  test('should list the one door in --help, and the old name as deprecated', async () => {
+    const evpv = await runCli(['evpv', '--help']);
+    expect(evpv.stdout).toMatch(/\n {2}score \[options\] +\(deprecated: use judge evpv\s+--bench-rows\)/);
+    const help = await runCli(['judge', 'evpv', '--help']);
+    expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
+    expect(help.stdout).toMatch(/"image" is a path \(relative to the input file\)/);
   });
 });
 

@@ -305,7 +305,8 @@ describe('rewardkit judge pointwise as a batch tool', () => {
     const first = await runCli(args);
     expect(first.code).toBe(3);
     expect(first.stderr).toBe(
-      `rewardkit judge pointwise: 3 rows, 2 ok, 1 failed, 0 skipped; output ${out}\n`,
+      `rewardkit: warning: judge pointwise is deprecated; use judge medical_rubric --bench-rows\n` +
+        `rewardkit judge pointwise: 3 rows, 2 ok, 1 failed, 0 skipped; output ${out}\n`,
     );
     const graded = readJsonl(out);
     expect(graded.map((g) => g.id)).toEqual(['med-fever-child', 'med-statin-grapefruit', 'med-inline']);
@@ -319,7 +320,8 @@ describe('rewardkit judge pointwise as a batch tool', () => {
     const again = await runCli(args);
     expect(again.code).toBe(0);
     expect(again.stderr).toBe(
-      `rewardkit judge pointwise: 3 rows, 0 ok, 0 failed, 3 skipped (resumed); output ${out}\n`,
+      `rewardkit: warning: judge pointwise is deprecated; use judge medical_rubric --bench-rows\n` +
+        `rewardkit judge pointwise: 3 rows, 0 ok, 0 failed, 3 skipped (resumed); output ${out}\n`,
     );
     expect(server.requests).toHaveLength(3);
     expect(readJsonl(out)).toHaveLength(3);

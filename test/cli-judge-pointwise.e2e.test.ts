@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+import { deprecationLines, withoutLatency } from './deprecated-names.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
 import { startServe } from './serve-harness.js';
 
@@ -62,6 +63,42 @@ const modelsFile = () => {
   return { dir, models: join(dir, 'models.yaml') };
 };
 
+describe('rewardkit judge medical_rubric --bench-rows (judge pointwise is its old name)', () => {
+  test('should print the same lines as judge pointwise, which says once that it is deprecated', async () => {
+    const { models } = modelsFile();
+    scriptExamples();
+    const common = ['--models', models, '--model', 'judge', '--rubrics', rubricsFile, '--input', rowsFile];
+    // Printed, as by judge pointwise, when there is no -o.
+    const canonical = await runCli(['judge', 'medical_rubric', '--bench-rows', ...common]);
+    const alias = await runCli(['judge', 'pointwise', ...common]);
+    expect([canonical.code, alias.code]).toEqual([0, 0]);
+    expect(canonical.stderr).toBe(
+      'rewardkit judge medical_rubric: 3 rows, 3 ok, 0 failed, 0 skipped; output <stdout>\n',
+    );
+    expect(deprecationLines(alias.stderr)).toEqual([
+      'rewardkit: warning: judge pointwise is deprecated; use judge medical_rubric --bench-rows',
+    ]);
+    const graded = withoutLatency(canonical.stdout);
+    expect(graded.map((line) => (line as { id: string }).id)).toEqual([
+      'med-fever-child',
+      'med-statin-grapefruit',
+      'med-inline',
+    ]);
+    expect(graded).toEqual(withoutLatency(alias.stdout));
+  });
+
+  test('should list the one door in --help, and the old name as deprecated', async () => {
+    const judge = await runCli(['judge', '--help']);
+    expect(judge.stdout).toMatch(/\n {2}medical_rubric\S* \[options\] +QuarkMedBench/);
+    expect(judge.stdout).toMatch(
+      /\n {2}pointwise \[options\] +\(deprecated: use judge medical_rubric --bench-rows\)/,
+    );
+    const help = await runCli(['judge', 'medical_rubric', '--help']);
+    expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
+    expect(help.stdout).toMatch(/The rubric is the row's "rubric"/);
+  });
+});
+
 describe('rewardkit judge pointwise', () => {
   // docs/cli.md: "Try it on examples/medical-rows.jsonl with examples/medical-rubrics.jsonl".
   test('should grade every example row with judge medical_rubric too, the inline rubric included', async () => {
@@ -110,7 +147,8 @@ describe('rewardkit judge pointwise', () => {
     ]);
     // stdout stays pure JSONL; the counts go to stderr.
     expect(run.stderr).toBe(
-      'rewardkit judge pointwise: 3 rows, 3 ok, 0 failed, 0 skipped; output <stdout>\n',
+      'rewardkit: warning: judge pointwise is deprecated; use judge medical_rubric --bench-rows\n' +
+        'rewardkit judge pointwise: 3 rows, 3 ok, 0 failed, 0 skipped; output <stdout>\n',
     );
     expect(run.code).toBe(0);
     const out = lines(run.stdout);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
+import { deprecationLines, fileWithoutLatency, jsonWithoutLatency } from './deprecated-names.js';
 import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
 import { rolesOf, tracedCalls } from './traced-calls.js';
 
@@ -281,5 +282,93 @@ describe('rewardkit score with a tool_plan source', () => {
     ]);
     expect(bad.reward).toBeNull();
     expect(String(bad.errors)).toMatch(/tool_plan: metadata\.doc: /);
+  });
+});
+
+describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old name)', () => {
+  test('should write the same lines and report as judge tool-plan, which says once that it is deprecated', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    const common = [
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--overall-model',
+      'quality',
+      '--input',
+      rowsFile,
+    ];
+    const at = (name: string) => join(dir, name);
+    const canonical = await runCli([
+      'judge',
+      'tool_plan',
+      '--bench-rows',
+      ...common,
+      '-o',
+      at('a.jsonl'),
+      '--bench-report',
+      at('a.json'),
+    ]);
+    const alias = await runCli([
+      'judge',
+      'tool-plan',
+      ...common,
+      '-o',
+      at('b.jsonl'),
+      '--report',
+      at('b.json'),
+    ]);
+    expect([canonical.code, alias.code]).toEqual([0, 0]);
+    expect(canonical.stderr).toContain('rewardkit judge tool_plan: 3 rows, 3 ok, 0 failed, 0 skipped');
+    expect(deprecationLines(canonical.stderr)).toEqual([]);
+    expect(deprecationLines(alias.stderr)).toEqual([
+      'rewardkit: warning: judge tool-plan is deprecated; use judge tool_plan --bench-rows',
+    ]);
+    const lines = fileWithoutLatency(at('a.jsonl'));
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(fileWithoutLatency(at('b.jsonl')));
+    expect(jsonWithoutLatency(at('a.json'))).toEqual(jsonWithoutLatency(at('b.json')));
+    // The report table on stderr is the same too.
+    const table = (stderr: string) => stderr.slice(stderr.indexOf('category'));
+    expect(table(canonical.stderr)).toMatch(/landmark identification\s+1\s+1\s+0\.917/);
+    expect(table(canonical.stderr)).toBe(table(alias.stderr));
+  });
+
+  test('should refuse the flags that only samples use, and --bench-report without --bench-rows', async () => {
+    const { dir, models } = modelsFile();
+    const base = ['judge', 'tool_plan', '--models', models, '-m', 'judge', '--input', rowsFile];
+    const out = ['-o', join(dir, 'o.jsonl')];
+    const mixed = await runCli([
+      ...base,
+      '--bench-rows',
+      ...out,
+      '--pass-at',
+      '0.7',
+      '--summary',
+      join(dir, 's'),
+    ]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/--summary, --pass-at cannot be combined with --bench-rows/);
+    const report = await runCli([...base, ...out, '--bench-report', join(dir, 'r.json')]);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toMatch(/--bench-report applies with --bench-rows only/);
+    // Samples go to a results file: -o stays required without --bench-rows.
+    const noOutput = await runCli(base);
+    expect(noOutput.code).toBe(2);
+    expect(noOutput.stderr).toMatch(/required option '-o, --output <file>' not specified/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test('should list the one door in --help, and the old name as deprecated', async () => {
+    const judge = await runCli(['judge', '--help']);
+    expect(judge.stdout).toMatch(/\n {2}tool_plan \[options\] +ATP-Bench/);
+    expect(judge.stdout).toMatch(
+      /\n {2}tool-plan \[options\] +\(deprecated: use judge tool_plan --bench-rows\)/,
+    );
+    const help = await runCli(['judge', 'tool_plan', '--help']);
+    expect(help.stdout).toMatch(/--bench-rows +read the benchmark's own rows/);
+    expect(help.stdout).toMatch(/--bench-report <file> +with --bench-rows/);
+    expect(help.stdout).toMatch(/Each row is an ATP-Bench row/);
   });
 });

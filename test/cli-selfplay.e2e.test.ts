@@ -352,3 +352,28 @@ describe('rewardkit selfplay', { timeout: 120_000 }, () => {
     expect(help.stdout).toContain('rewardkit selfplay --seeds examples/selfplay/seeds.jsonl');
   });
 });
+
+describe('rewardkit selfplay --judge-model (--judge is its old name)', () => {
+  test('should pick the RAG check model by --judge-model, and by --judge with one deprecation line', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      `models:\n  policy:\n    model: p\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    writeFileSync(join(dir, 'seeds.jsonl'), '{"id": "a", "answer": "x"}\n');
+    const args = ['selfplay', '--seeds', join(dir, 'seeds.jsonl'), '--retriever-url', server.url];
+    const rest = ['--models', join(dir, 'models.yaml'), '-o', join(dir, 'out')];
+    const unknown = `rewardkit: no model named "checker" in ${join(dir, 'models.yaml')} (configured: policy)\n`;
+    const canonical = await runCli([...args, '--judge-model', 'checker', ...rest]);
+    expect([canonical.code, canonical.stderr]).toEqual([1, unknown]);
+    const alias = await runCli([...args, '--judge', 'checker', ...rest]);
+    expect([alias.code, alias.stderr]).toEqual([
+      1,
+      `rewardkit: warning: --judge is deprecated; use --judge-model\n${unknown}`,
+    ]);
+    expect(server.requests).toHaveLength(0);
+    const help = await runCli(['selfplay', '--help']);
+    expect(help.stdout).toMatch(/--judge-model <name> +the model for the RAG check/);
+    expect(help.stdout).not.toMatch(/--judge </);
+  });
+});

@@ -13,7 +13,7 @@ export interface PathRole {
 }
 
 /** Flags whose path is written; every other path-valued flag is read. */
-const WRITTEN = new Set(['output', 'out', 'report', 'summary', 'csv', 'markdown', 'work']);
+const WRITTEN = new Set(['output', 'out', 'report', 'bench-report', 'summary', 'csv', 'markdown', 'work']);
 
 /**
  * The role of an option or argument whose value placeholder names a path (`<file>`, `<dir>`,

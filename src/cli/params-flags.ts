@@ -194,7 +194,7 @@ export function paramsFromFlags<S extends z.ZodType>(
   schema: S,
   flags: readonly ParamFlag[],
   command: Command,
-  /** Params the command sets from flags of its own (`judge pointwise`'s `-m, --model`). */
+  /** Params the command sets from flags of its own (a command's own `-m, --model`). */
   preset: Record<string, unknown> = {},
 ): z.input<S> {
   const params: Record<string, unknown> = { ...preset };

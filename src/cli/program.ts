@@ -37,7 +37,10 @@ export async function createProgram(
   const unloadedTerms = new Map<Command, string>();
   const defaultHelp = new Help();
   program.configureHelp({
-    subcommandTerm: (command) => unloadedTerms.get(command) ?? defaultHelp.subcommandTerm(command),
+    // Every alias in the tree is an old spelling kept working (deprecated-command.ts): the list
+    // names each command once, by the name to use.
+    subcommandTerm: (command) =>
+      unloadedTerms.get(command) ?? defaultHelp.subcommandTerm(command).replace(/^([^\s|]+)\|\S+/, '$1'),
   });
   const named = commandName(argv);
   for (const entry of TOP_LEVEL_COMMANDS) {

@@ -52,16 +52,23 @@ export interface ScoringFlags extends DatasetInputFlags, Partial<BreakerFlags> {
  * models file and its response cache, judge traces; `code` adds the flags only code and CPU-bound verifiers
  * read (`--workers`, `--allow-unsafe-code`).
  */
-export function addScoringOptions(command: Command, options: { code: boolean }): Command {
-  addDatasetInputOptions(command)
-    .requiredOption(
-      '-i, --input <path>',
-      'samples: JSONL, JSON array, Parquet or a dataset folder ("-": JSONL on stdin)',
-    )
-    .requiredOption(
-      '-o, --output <file>',
-      'results: JSONL, or Parquet for a .parquet path ("-": JSONL on stdout)',
-    )
+export function addScoringOptions(
+  command: Command,
+  options: {
+    code: boolean;
+    /** Where the command has another mode that prints by default, it requires -o itself (`requireOutput`). */
+    outputOptional?: boolean;
+  },
+): Command {
+  const output = '-o, --output <file>';
+  const outputHelp = 'results: JSONL, or Parquet for a .parquet path ("-": JSONL on stdout)';
+  addDatasetInputOptions(command).requiredOption(
+    '-i, --input <path>',
+    'samples: JSONL, JSON array, Parquet or a dataset folder ("-": JSONL on stdin)',
+  );
+  if (options.outputOptional === true) command.option(output, outputHelp);
+  else command.requiredOption(output, outputHelp);
+  command
     .option('-c, --concurrency <n>', 'samples scored at once', positiveInt('--concurrency'), 8)
     .option('--store <path|url>', STORE_FLAG_HELP);
   if (options.code) command.addOption(workersOption('score'));
@@ -90,6 +97,14 @@ export function addScoringOptions(command: Command, options: { code: boolean }):
     );
   }
   return command;
+}
+
+/** Refuses a scoring run without -o, as commander does for a required option. */
+export function requireOutput<F extends { output?: string }>(
+  flags: F,
+): asserts flags is F & { output: string } {
+  if (flags.output === undefined)
+    throw new RewardKitError('RK_USAGE', "required option '-o, --output <file>' not specified");
 }
 
 /**

@@ -84,7 +84,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
     name: 'check',
     description:
-      'Check answers against their sources (claim checks of RAG answers) and write one result per row.',
+      '(deprecated: use judge claims --bench-rows) Check answers against their sources (claim checks of RAG answers) and write one result per row.',
     term: 'check',
     load: async () => (await import('./commands/check-command.js')).registerCheckCommand,
   },

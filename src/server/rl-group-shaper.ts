@@ -6,7 +6,7 @@ import type { GroupShaper, GroupShapingInput } from './group-shaper.js';
 export interface RlGroupShaperDeps {
   /** Where CLIPO heads, RFN statistics and Tri-Factor EMAs live (the store). */
   readonly state?: StateAccess;
-  /** BRPO's pairwise judge (`--group-judge`). */
+  /** BRPO's pairwise judge (`--group-judge-model`). */
   readonly judge?: PairwiseJudge;
 }
 
@@ -59,7 +59,7 @@ export function createRlGroupShaper(deps: RlGroupShaperDeps = {}): GroupShaper {
             {
               code: 'custom',
               path: 'method',
-              message: 'brpo needs a pairwise judge: start the server with --group-judge <model>',
+              message: 'brpo needs a pairwise judge: start the server with --group-judge-model <name>',
             },
           ],
         };

@@ -24,8 +24,8 @@ export interface JudgeKind<P extends z.ZodType = z.ZodType> extends SourceKind<P
    */
   readonly pairwise?: (params: z.output<P>, services: SourceServices) => PairwiseJudge;
   /**
-   * The rows the judge's benchmark writes and the lines its own command prints (`check claims`,
-   * `judge pointwise`): the same check over the benchmark's rows, for kinds that have them.
+   * The rows the judge's benchmark writes and the lines `judge <kind> --bench-rows` prints: the
+   * same check over the benchmark's rows, for kinds that have them.
    */
   // biome-ignore lint/suspicious/noExplicitAny: each format has its own row schema.
   readonly rows?: JudgeRowFormat<any>;

@@ -19,10 +19,11 @@ export type RowLine = Record<string, unknown>;
  * ATP-Bench's `{query, doc, images, gt, response}`) and the lines its own command prints, in the
  * benchmark's terms. The judging is the kind's check, unchanged: a row becomes a sample, the
  * check's judgment becomes a line. `rewardkit judge <kind>` reads samples and writes rewards;
- * the command declared here (`check claims`, `judge pointwise`) is the same judge over these rows.
+ * `rewardkit judge <kind> --bench-rows` is the same judge over these rows (`check claims` and
+ * `judge pointwise` were its old names; `command` keeps them working).
  */
 export interface JudgeRowFormat<R extends z.ZodType = z.ZodType> {
-  /** Where the command sits: `['check', 'claims']` is `rewardkit check claims`. */
+  /** The old row command, kept as a deprecated alias: `['check', 'claims']` is `rewardkit check claims`. */
   readonly command: readonly [group: string, name: string];
   /** One line for the command list. */
   readonly description: string;
@@ -45,11 +46,12 @@ export interface JudgeRowFormat<R extends z.ZodType = z.ZodType> {
   readonly line: (judged: JudgedRow, row: z.output<R>) => RowLine;
   /**
    * A report over every line of the output (a resumed run's earlier lines too): printed after the
-   * summary line, and written as JSON with `--report <file>` where `file` is true.
+   * summary line (by the command that ran, as the summary line names it), and written as JSON with
+   * `--bench-report <file>` where `file` is true.
    */
   readonly report?: {
     readonly build: (lines: readonly RowLine[]) => unknown;
-    readonly format: (report: never) => string;
+    readonly format: (report: never, command: string) => string;
     readonly file?: boolean;
   };
 }

@@ -23,6 +23,7 @@ import {
   refuseParquetOutput,
   requireDatasetInput,
 } from '../dataset-input-flags.js';
+import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { EXIT } from '../exit-codes.js';
 import { positiveInt } from '../number-flags.js';
 import { parseDuration } from '../parse-duration.js';
@@ -39,7 +40,7 @@ interface AdvantagesFlags extends DatasetInputFlags, BreakerFlags {
   stateKey: string;
   seed: number;
   models?: string;
-  judge?: string;
+  judgeModel?: string;
   judgeKind: string;
   cache: boolean;
   cacheTtl?: number;
@@ -64,7 +65,7 @@ ${METHODS_HELP}
 
 Rows, one group per line (extra keys are ignored):
   grpo, etr       {"group", "rewards": [number | null, ...]}
-  brpo            {"group", "prompt", "responses": [string | null, ...]}   (needs --models and --judge)
+  brpo            {"group", "prompt", "responses": [string | null, ...]}   (needs --models and --judge-model)
   clipo           {"group", "rewards": [...], "hidden_states": [[number, ...] | null, ...], "correct"?: [bool, ...]}
   rfn, tri_factor {"group", "dims": [[number, ...] | null, ...]}           (one reward vector per rollout)
   afrl_stepwise   {"group", "step_rewards": [[number, ...] | null, ...]}   (one reward per step)
@@ -97,7 +98,7 @@ consecutive invocations with the same store and key continue one training run.
 Examples:
   rewardkit advantages --method grpo --input groups.jsonl
   rewardkit advantages --method etr --options '{"alpha": 0.5, "beta": 0}' --input groups.jsonl -o adv.jsonl
-  rewardkit advantages --method brpo --models models.yaml --judge judge --seed 7 --input groups.jsonl
+  rewardkit advantages --method brpo --models models.yaml --judge-model judge --seed 7 --input groups.jsonl
   rewardkit advantages fit-reference --input ref.jsonl --state-key run-1
   rewardkit advantages --method rfn --state-key run-1 --input groups.jsonl`;
 
@@ -127,7 +128,7 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
     .option('--seed <n>', 'seeds BRPO references and CLIPO draws, with each group id', integer('--seed'), 0)
     .option('--models <file>', 'models file, for brpo (default: $REWARDKIT_MODELS)')
     .addOption(breakerOption())
-    .option('--judge <name>', "brpo's pairwise judge: a model name from the models file")
+    .option('--judge-model <name>', "brpo's pairwise judge: a model name from the models file")
     .option(
       '--judge-kind <kind>',
       "which pairwise judge kind brpo's model runs: any judge kind that compares pairs (rewardkit judge --help lists them)",
@@ -165,13 +166,13 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
       if (flags.method === undefined)
         throw new RewardKitError('RK_USAGE', 'advantages needs --method <name>');
       if (flags.input === undefined) throw new RewardKitError('RK_USAGE', 'advantages needs --input <file>');
-      if (flags.method === 'brpo' && flags.judge === undefined)
+      if (flags.method === 'brpo' && flags.judgeModel === undefined)
         throw new RewardKitError(
           'RK_USAGE',
-          'brpo needs a pairwise judge: --models <file> --judge <model name>',
+          'brpo needs a pairwise judge: --models <file> --judge-model <model name>',
         );
-      if (flags.method !== 'brpo' && flags.judge !== undefined)
-        throw new RewardKitError('RK_USAGE', '--judge applies to --method brpo only');
+      if (flags.method !== 'brpo' && flags.judgeModel !== undefined)
+        throw new RewardKitError('RK_USAGE', '--judge-model applies to --method brpo only');
       // Each clipo and tri_factor group steps the run's state, so groups must go one by one, in order.
       if (flags.concurrency > 1 && (flags.method === 'clipo' || flags.method === 'tri_factor'))
         throw new RewardKitError(
@@ -222,6 +223,12 @@ export function registerAdvantagesCommand(advantages: Command, state: CommandSta
         }
       }
     });
+  // `--judge` names a judge kind elsewhere (`judge pairwise`, `bench`); the model flag has its own name.
+  addDeprecatedFlag(advantages, {
+    flags: '--judge <name>',
+    replacement: '--judge-model',
+    apply: (value) => [['judgeModel', value]],
+  });
   registerFitReferenceCommand(advantages, state);
 }
 
@@ -237,7 +244,7 @@ async function openBrpoJudge(
   const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
   const model = pickModel(
     await loadConfiguredModels(flags.models, breakerGuard(flags, state)),
-    flags.judge as string,
+    flags.judgeModel as string,
     'advantages --method brpo',
   );
   const cached = store

@@ -45,7 +45,7 @@ export function registerEvpvCorruptionCommand(evpv: Command, state: CommandState
       'after',
       `
 Each input row: {"id", "question", "image" or "constraints", "answer"?, "candidates": [{"output",
-"step_scores": [1|-1 per step], "correct"?}]} — \`rewardkit evpv score\` output is such a row.
+"step_scores": [1|-1 per step], "correct"?}]} — \`rewardkit judge evpv --bench-rows\` output is such a row.
 DROP removes each key fact with probability r; FLIP perturbs each with probability r (its number
 ×{0.5,0.8,1.2,1.5,2} or ±{1,2}, else its spatial relation swapped). Each candidate's checklist is
 re-audited against the corrupted facts and its fixed step scores re-gated; a problem counts as
@@ -54,7 +54,7 @@ ratio, so a fact corrupted at r is corrupted at every larger r.
 
 Without a model flag, the rule-based auditor reads "key: value" facts (symbolic images, the shipped
 example); with -m or --auditor the LLM auditor runs instead (cached in the store). A pixel image
-needs --extractor (or -m); rows of \`evpv score\` output already carry their constraints.
+needs --extractor (or -m); rows of \`judge evpv --bench-rows\` output already carry their constraints.
 A row that cannot be studied is listed in "failed" with its reason (exit code 3).
 ${'\n'}The markdown table is printed on stderr.
 

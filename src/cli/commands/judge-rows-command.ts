@@ -9,8 +9,15 @@ import {
   sourceKinds,
 } from '../../spec/index.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedCommand } from '../deprecated-command.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
-import { addParamFlags, modelParamNames, paramFlags, paramsFromFlags } from '../params-flags.js';
+import {
+  addParamFlags,
+  modelParamNames,
+  type ParamFlag,
+  paramFlags,
+  paramsFromFlags,
+} from '../params-flags.js';
 import { RENAMED_FLAGS } from '../renamed-flags.js';
 import {
   addJsonlOptions,
@@ -27,8 +34,8 @@ import {
   openJudgeServices,
 } from './judge-model.js';
 
-type JudgeRowsFlags = JsonlCommandFlags &
-  Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl'> & { report?: string };
+export type JudgeRowsFlags = JsonlCommandFlags &
+  Pick<JudgeModelFlags, 'models' | 'store' | 'cache' | 'cacheTtl' | 'maxConsecutiveFailures'>;
 
 /** Every line of the output file (a resumed run's earlier lines too), for the report. */
 async function outputLines(output: string): Promise<RowLine[]> {
@@ -43,10 +50,80 @@ async function outputLines(output: string): Promise<RowLine[]> {
   });
 }
 
+/** The flags of the run itself, which no param may shadow. */
+const RUN_FLAGS = new Set([
+  '--input',
+  '--output',
+  '--concurrency',
+  '--store',
+  '--models',
+  '--report',
+  '--traces',
+  '--no-traces',
+  '--max-consecutive-failures',
+]);
+
 /**
- * The command a judge kind declares for its benchmark's own rows (`check claims`, `judge
- * pointwise`, `judge tool-plan`): the kind's params as flags under the spec's names, each row
- * made a sample and judged by the kind's check, each judgment written as the format's line.
+ * A judge kind over its benchmark's own rows (`judge medical_rubric --bench-rows`, and the old
+ * `judge pointwise`): each row made a sample and judged by the kind's check, each judgment written
+ * as the format's line, the format's report after the summary line. `command` names the run in
+ * its summary line; `reportFile` is where the report goes as JSON, if anywhere.
+ */
+export async function runJudgeRows(
+  kind: JudgeKind,
+  rows: JudgeRowFormat<z.ZodType>,
+  params: unknown,
+  options: JudgeRowsFlags & { reportFile?: string },
+  command: string,
+  state: CommandState,
+): Promise<void> {
+  for (const warning of kind.warnings?.(params) ?? []) process.stderr.write(`warning: ${warning}\n`);
+  requireJsonlInput(options);
+  const { services, close } = await openJudgeServices(
+    options,
+    modelParamNames(kind.params, params as Record<string, unknown>),
+    command,
+    state,
+  );
+  const check = kind.create(params);
+  const toFile = options.output !== undefined && options.output !== '-';
+  // Printed lines are kept for the report; written ones are read back from the file instead.
+  const printed: RowLine[] = [];
+  try {
+    await runJsonlCommand(
+      command,
+      options,
+      {
+        schema: rows.schema,
+        idOf: rows.idOf,
+        autoId: rows.ownIds !== true,
+        handle: async (row) => {
+          const line = rows.line(await judgeKindRow(check, rows.sample(row), services), row);
+          if (rows.report && !toFile) printed.push({ id: rows.idOf(row), ...line });
+          return line;
+        },
+      },
+      state,
+    );
+  } finally {
+    await close();
+  }
+  if (rows.report === undefined) return;
+  const report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
+  process.stderr.write(rows.report.format(report as never, command));
+  if (options.reportFile !== undefined)
+    await writeFile(options.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The params as flags: all but those the row format omits. */
+function rowParamFlags(kind: JudgeKind, rows: JudgeRowFormat<z.ZodType>): ParamFlag[] {
+  return paramFlags(kind.params, RUN_FLAGS).filter((f) => !rows.omit?.includes(f.path[0] as string));
+}
+
+/**
+ * The row command a judge kind declared for its benchmark's rows (`check claims`, `judge
+ * pointwise`, `judge tool-plan`), kept working under its old name: `judge <kind> --bench-rows` is
+ * the same judge over the same rows.
  */
 export function registerJudgeRowsCommand(
   parent: Command,
@@ -55,24 +132,16 @@ export function registerJudgeRowsCommand(
   state: CommandState,
 ): void {
   const name = rows.command.join(' ');
-  const flags = paramFlags(
-    kind.params,
-    new Set([
-      '--input',
-      '--output',
-      '--concurrency',
-      '--store',
-      '--models',
-      '--report',
-      '--traces',
-      '--no-traces',
-      '--max-consecutive-failures',
-    ]),
-  ).filter((f) => !rows.omit?.includes(f.path[0] as string));
+  const flags = rowParamFlags(kind, rows);
   const command = addResponseCacheOptions(
-    addJsonlOptions(parent.command(rows.command[1]).description(rows.description), {
-      concurrency: rows.concurrency,
-    }),
+    addJsonlOptions(
+      addDeprecatedCommand(parent, {
+        name: rows.command[1],
+        replacement: `judge ${kind.kind} --bench-rows`,
+        description: rows.description,
+      }),
+      { concurrency: rows.concurrency },
+    ),
   ).option('--models <file>', 'models file (default: $REWARDKIT_MODELS)');
   if (rows.report?.file) command.option('--report <file>', 'also write the report as JSON');
   addParamFlags(command, flags);
@@ -80,8 +149,8 @@ export function registerJudgeRowsCommand(
   command.addHelpText(
     'after',
     `
-The "${kind.kind}" judge kind over its benchmark's own rows: the flags are its params, as in
-\`rewardkit judge ${kind.kind}\` and a spec's {kind: ${kind.kind}, params}, which read samples and write rewards.
+The "${kind.kind}" judge kind over its benchmark's own rows, as \`rewardkit judge ${kind.kind} --bench-rows\`
+runs it (this command is its old name): the flags are its params, as in a spec's {kind: ${kind.kind}, params}.
 
 ${rows.help}
 ${JSONL_OUTPUT_HELP}
@@ -90,43 +159,17 @@ ${JUDGE_CACHE_HELP}
 Example${rows.examples.length > 1 ? 's' : ''}:
 ${rows.examples.map((line) => `  rewardkit ${name} ${line}`).join('\n')}`,
   );
-  command.action(async (options: JudgeRowsFlags) => {
+  command.action(async (options: JudgeRowsFlags & { report?: string }) => {
     const params = kind.params.parse(paramsFromFlags(kind.params, flags, command));
-    for (const warning of kind.warnings?.(params) ?? []) process.stderr.write(`warning: ${warning}\n`);
-    requireJsonlInput(options);
-    const { services, close } = await openJudgeServices(
-      options,
-      modelParamNames(kind.params, params as Record<string, unknown>),
+    const { report, ...rest } = options;
+    await runJudgeRows(
+      kind,
+      rows,
+      params,
+      { ...rest, ...(report !== undefined && { reportFile: report }) },
       name,
       state,
     );
-    const check = kind.create(params);
-    const toFile = options.output !== undefined && options.output !== '-';
-    // Printed lines are kept for the report; written ones are read back from the file instead.
-    const printed: RowLine[] = [];
-    try {
-      await runJsonlCommand(
-        name,
-        options,
-        {
-          schema: rows.schema,
-          idOf: rows.idOf,
-          autoId: rows.ownIds !== true,
-          handle: async (row) => {
-            const line = rows.line(await judgeKindRow(check, rows.sample(row), services), row);
-            if (rows.report && !toFile) printed.push({ id: rows.idOf(row), ...line });
-            return line;
-          },
-        },
-        state,
-      );
-    } finally {
-      await close();
-    }
-    if (rows.report === undefined) return;
-    const report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
-    process.stderr.write(rows.report.format(report as never));
-    if (options.report !== undefined) await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`);
   });
 }
 

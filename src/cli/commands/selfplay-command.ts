@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { type BreakerFlags, breakerGuard, breakerOption, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
@@ -15,7 +16,7 @@ interface SelfplayFlags extends BreakerFlags {
   models?: string;
   proposer: string;
   solver?: string;
-  judge: string;
+  judgeModel: string;
   rounds: number;
   output: string;
   searches: number;
@@ -52,7 +53,7 @@ export function registerSelfplayCommand(selfplay: Command, state: CommandState):
     .addOption(breakerOption())
     .option('--proposer <name>', 'the policy model that proposes questions', 'policy')
     .option('--solver <name>', 'the policy model that solves them (default: the --proposer model)')
-    .option('--judge <name>', 'the model for the RAG check and answer equivalence', 'judge')
+    .option('--judge-model <name>', 'the model for the RAG check and answer equivalence', 'judge')
     .option('--rounds <n>', 'rounds over all seeds', positiveInt('--rounds'), 1)
     .requiredOption('-o, --output <dir>', 'writes rewards.jsonl and tasks.jsonl here; a rerun resumes')
     .option('--searches <n>', 'searches asked of the proposer per question', positiveInt('--searches'), 3)
@@ -108,7 +109,7 @@ with "error" and no reward. One summary line on stderr; exit code 3 when any rec
 Examples:
   rewardkit index build --corpus examples/corpus/corpus.jsonl --out idx/
   rewardkit selfplay --seeds examples/selfplay/seeds.jsonl --corpus idx/ --models models.yaml \\
-    --proposer policy --judge judge --rounds 2 --output ssp/`,
+    --proposer policy --judge-model judge --rounds 2 --output ssp/`,
     )
     .action(async (flags: SelfplayFlags) => {
       if ((flags.corpus === undefined) === (flags.retrieverUrl === undefined))
@@ -130,7 +131,7 @@ Examples:
       const models = {
         proposer,
         solver: flags.solver === undefined ? proposer : pickModel(configured, flags.solver, 'selfplay'),
-        judge: pickModel(configured, flags.judge, 'selfplay'),
+        judge: pickModel(configured, flags.judgeModel, 'selfplay'),
       };
       const { runSelfplay } = await import('../../selfplay/index.js');
       const summary = await runSelfplay({
@@ -161,4 +162,10 @@ Examples:
       );
       if (summary.failed > 0) state.exitCode = EXIT.rowsFailed;
     });
+  // `--judge` names a judge kind elsewhere (`judge pairwise`, `bench`); the model flag has its own name.
+  addDeprecatedFlag(selfplay, {
+    flags: '--judge <name>',
+    replacement: '--judge-model',
+    apply: (value) => [['judgeModel', value]],
+  });
 }

@@ -13,6 +13,7 @@ import type { RewardApp } from '../../server/index.js';
 import type { SourceStat, Store } from '../../store/index.js';
 import type { ShardMerger } from '../../store/sqlite-shard-merger.js';
 import type { CommandState } from '../command-state.js';
+import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
@@ -39,7 +40,7 @@ interface ServeFlags {
   store?: string;
   models?: string;
   groupMethod: string;
-  groupJudge?: string;
+  groupJudgeModel?: string;
   groupJudgeKind: string;
   sampleText: boolean;
   traces: boolean;
@@ -81,9 +82,9 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
       'store results without the prompt and response they judged (less to write; `rewardkit view` then shows no text)',
     )
     .option('--no-traces', TRACES_FLAG_HELP)
-    .option('--group-judge <model>', "BRPO's pairwise judge: a model from the models file (both orders)")
+    .option('--group-judge-model <name>', "BRPO's pairwise judge: a model from the models file (both orders)")
     .addOption(
-      new Option('--group-judge-kind <kind>', 'which pairwise judge kind --group-judge runs')
+      new Option('--group-judge-kind <kind>', 'which pairwise judge kind --group-judge-model runs')
         .choices(pairwiseJudgeNames())
         .default('genrm'),
     )
@@ -243,13 +244,13 @@ Examples:
           const ttl = flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl };
           for (const [name, model] of models) models.set(name, withResponseCache(model, store, ttl));
         }
-        const judgeModel = flags.groupJudge
-          ? pickModel(configured, flags.groupJudge, 'serve --group-judge')
+        const judgeModel = flags.groupJudgeModel
+          ? pickModel(configured, flags.groupJudgeModel, 'serve --group-judge-model')
           : undefined;
         const judge = judgeModel
           ? (await import('../pairwise-judge-of.js')).pairwiseJudgeOf(
               flags.groupJudgeKind,
-              models.get(flags.groupJudge as string) ?? judgeModel,
+              models.get(flags.groupJudgeModel as string) ?? judgeModel,
               {},
               '--group-judge-kind',
             )
@@ -397,6 +398,12 @@ Examples:
         if (!appStarted) await listening.close();
       }
     });
+  // A flag ending in "-judge" names a judge kind elsewhere (`--judge`); the model flag says it is one.
+  addDeprecatedFlag(serve, {
+    flags: '--group-judge <model>',
+    replacement: '--group-judge-model',
+    apply: (value) => [['groupJudgeModel', value]],
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ export type EvpvCandidate = z.output<typeof EvpvCandidateSchema>;
 /**
  * One problem: a question about an image and N candidates. The image is a path (relative to the
  * input file), a data URL, an http(s) URL or a symbolic fact dictionary; or `constraints` give
- * the extracted description directly (as `evpv score` writes them).
+ * the extracted description directly (as `judge evpv --bench-rows` writes them).
  */
 export const EvpvProblemSchema = z
   .object({

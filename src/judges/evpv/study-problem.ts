@@ -32,7 +32,7 @@ export function studyProblemOf(
     if (scores === undefined) {
       return {
         ok: false,
-        error: `candidates.${i}.step_scores: missing (run \`rewardkit evpv score\` to judge the steps)`,
+        error: `candidates.${i}.step_scores: missing (run \`rewardkit judge evpv --bench-rows\` to judge the steps)`,
       };
     }
     if (scores.length !== parsed.value.steps.length) {

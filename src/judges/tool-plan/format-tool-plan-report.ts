@@ -23,7 +23,7 @@ function table(title: string, groups: Record<string, ToolPlanGroupStats>): strin
   return [head, ...rows];
 }
 
-/** The report `rewardkit judge tool-plan` prints on stderr: all rows, then per category and per intent. */
+/** The report `rewardkit judge tool_plan --bench-rows` prints on stderr: all rows, then per category and per intent. */
 export function formatToolPlanReport(report: ToolPlanReport): string {
   const tools = Object.entries(report.tools)
     .map(([tool, n]) => `${tool} ${n}`)

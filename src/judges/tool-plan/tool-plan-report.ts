@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ToolKind, ToolKindSchema } from './tool-kind.js';
 
-/** What the report reads back from each output line of `rewardkit judge tool-plan`. */
+/** What the report reads back from each output line of `rewardkit judge tool_plan --bench-rows`. */
 export const ToolPlanRecordSchema = z.object({
   id: z.string(),
   category: z.string().optional(),

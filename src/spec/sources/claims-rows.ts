@@ -30,7 +30,7 @@ function claimTotals(lines: readonly RowLine[]) {
   return totals;
 }
 
-/** `rewardkit check claims`: the claims kind over MARCH's rows, its lines in MARCH's terms. */
+/** `rewardkit judge claims --bench-rows`: the claims kind over MARCH's rows, its lines in MARCH's terms. */
 export const claimRows: JudgeRowFormat<typeof ClaimRowSchema> = {
   command: ['check', 'claims'],
   description:
@@ -93,7 +93,7 @@ Proposer, Checker or matcher, or a backend that fails after its retries: {"id", 
   },
   report: {
     build: claimTotals,
-    format: (t: ReturnType<typeof claimTotals>) =>
-      `rewardkit check claims: ${t.claims} claims checked, ${t.faults} faults, ${t.calls} LLM calls (${(t.answers === 0 ? 0 : t.calls / t.answers).toFixed(1)} per answer)\n`,
+    format: (t: ReturnType<typeof claimTotals>, command: string) =>
+      `rewardkit ${command}: ${t.claims} claims checked, ${t.faults} faults, ${t.calls} LLM calls (${(t.answers === 0 ? 0 : t.calls / t.answers).toFixed(1)} per answer)\n`,
   },
 };

@@ -12,7 +12,7 @@ const PointwiseRowSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** `rewardkit judge pointwise`: the medical_rubric kind over QuarkMedBench rows, its lines in the benchmark's terms. */
+/** `rewardkit judge medical_rubric --bench-rows`: the medical_rubric kind over QuarkMedBench rows, its lines in the benchmark's terms. */
 export const medicalRubricRows: JudgeRowFormat<typeof PointwiseRowSchema> = {
   command: ['judge', 'pointwise'],
   description:

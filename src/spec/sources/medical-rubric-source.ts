@@ -79,7 +79,7 @@ const params = z.strictObject({
 });
 type Params = z.output<typeof params>;
 
-/** The judge's scoring options from the params (`judge pointwise` reads the same params). */
+/** The judge's scoring options from the params (`judge medical_rubric --bench-rows` reads the same params). */
 export function medicalScoringOptions(
   p: Pick<Params, 'weights' | 'truncation' | 'saturation'>,
 ): MedicalScoringOptions {
@@ -111,7 +111,7 @@ export function medicalScoringOptions(
 /**
  * The rubric a sample is graded against: its inline rubric (`field` names where it sits), else the
  * one with its id in the rubric file (`fileFlag` names how that file is given); otherwise an error
- * naming both, so the sample fails with the reason. `judge pointwise` and the spec share it.
+ * naming both, so the sample fails with the reason. `judge medical_rubric --bench-rows` and the spec share it.
  */
 export function medicalRubricOf(
   row: { id: string; query: string; inline: unknown; field: string },

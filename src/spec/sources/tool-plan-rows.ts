@@ -15,7 +15,7 @@ const ToolPlanRowSchema = z.unknown().transform((raw, ctx) => {
   return z.NEVER;
 });
 
-/** `rewardkit judge tool-plan`: the tool_plan kind over ATP-Bench rows, with its report per category and intent. */
+/** `rewardkit judge tool_plan --bench-rows`: the tool_plan kind over ATP-Bench rows, with its report per category and intent. */
 export const toolPlanRows: JudgeRowFormat<typeof ToolPlanRowSchema> = {
   command: ['judge', 'tool-plan'],
   description:
