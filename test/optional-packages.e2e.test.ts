@@ -144,7 +144,7 @@ describe('without typescript', () => {
 });
 
 describe('without node-llama-cpp', () => {
-  test('a GGUF judge names the install line on each row, before the model file is needed', async () => {
+  test('a GGUF judge stops before the first row with the install line, before the model file is needed', async () => {
     const dir = tempDir();
     // No GGUF file at model_path: the missing package is what must be said.
     writeFileSync(
@@ -159,17 +159,44 @@ describe('without node-llama-cpp', () => {
       ['judge', 'pairwise', '--models', join(dir, 'models.yaml'), '--model', 'local', '--input', '-'],
       { env: hiding('node-llama-cpp'), stdin: `${rows.map((r) => JSON.stringify(r)).join('\n')}\n` },
     );
-    const out = run.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { id: string; error?: string });
-    expect(out.map((r) => r.id)).toEqual(['1', '2']);
-    for (const row of out) {
-      expect(row.error).toContain('the local GGUF backend');
-      expect(row.error).toContain('npm install node-llama-cpp@3');
-      expect(row.error).not.toContain('absent.gguf');
-    }
-    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('the local GGUF backend');
+    expect(lines[0]).toContain('npm install node-llama-cpp@3');
+    expect(lines[0]).not.toContain('absent.gguf');
+  });
+
+  test('a spec whose judge is a GGUF model is refused before the store opens or any row is scored', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'models.yaml'),
+      'models:\n  local:\n    backend: llama_cpp\n    model_path: absent.gguf\n    gpu: false\n',
+    );
+    writeFileSync(join(dir, 'spec.yaml'), 'sources:\n  - kind: genrm\n    params:\n      model: local\n');
+    writeFileSync(join(dir, 'rows.jsonl'), `${JSON.stringify({ id: 1, prompt: 'p', response: 'r', reference: 'x' })}\n`);
+    const run = await runCli(
+      [
+        'score',
+        '--spec',
+        join(dir, 'spec.yaml'),
+        '--models',
+        join(dir, 'models.yaml'),
+        '--input',
+        join(dir, 'rows.jsonl'),
+        '--output',
+        join(dir, 'out.jsonl'),
+        '--store',
+        join(dir, 'store.sqlite'),
+      ],
+      { env: hiding('node-llama-cpp') },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('npm install node-llama-cpp@3');
+    expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'store.sqlite'))).toBe(false);
   });
 });
 

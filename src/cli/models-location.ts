@@ -60,3 +60,12 @@ export function pickModel(configured: ConfiguredModels, name: string, command: s
   }
   return model;
 }
+
+/**
+ * Asks each model a command will use whether it can answer at all (`ChatModel.ready`: a local
+ * model's package and file), before the first row: a missing part stops the command with one
+ * message instead of failing every row alike.
+ */
+export async function requireModelsReady(models: Iterable<ChatModel | undefined>): Promise<void> {
+  for (const model of new Set(models)) await model?.ready?.();
+}

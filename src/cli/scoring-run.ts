@@ -13,7 +13,7 @@ import {
 } from './dataset-input-flags.js';
 import { EXIT } from './exit-codes.js';
 import { formatSummary } from './format-summary.js';
-import { loadConfiguredModels } from './models-location.js';
+import { loadConfiguredModels, requireModelsReady } from './models-location.js';
 import { positiveInt } from './number-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { createProgressReporter } from './progress.js';
@@ -127,7 +127,9 @@ export async function runScoring(
   const { sourceKinds, sourceName, specWarnings } = await import('../spec/index.js');
   // Before the store opens: a refused spec leaves no run behind.
   const { models, from } = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
-  requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, from);
+  const modelNames = specModelNames(spec, sourceKinds, sourceName);
+  requireSpecModels(modelNames, models, from);
+  await requireModelsReady(modelNames.map(({ model }) => models.get(model)));
   const store = await openStoreFromFlag(flags.store);
   if (flags.report !== undefined && store === undefined) {
     throw new RewardKitError(

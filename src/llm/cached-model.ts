@@ -62,6 +62,7 @@ export function withResponseCache(
   const inFlight = new Map<string, Promise<ChatResponse>>();
   return {
     name: model.name,
+    ...(model.ready && { ready: () => model.ready?.() ?? Promise.resolve() }),
     async complete(request) {
       const key = requestKey(model.name, request);
       const hit = await cache.getCachedResponse(key, now(), options.ttlMs);

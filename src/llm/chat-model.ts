@@ -112,6 +112,12 @@ export interface ChatResponse {
 export interface ChatModel {
   readonly name: string;
   complete(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * Checks, before the first request, what would fail every request alike: the backend's package
+   * loads and its model file exists. Commands call it before any row, so a missing part stops the
+   * run with one message instead of failing each row. Backends with nothing to check leave it out.
+   */
+  ready?(): Promise<void>;
 }
 
 /**

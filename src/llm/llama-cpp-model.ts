@@ -95,8 +95,8 @@ export function createLlamaCppModel(config: LlamaCppConfig): LlamaCppModel {
   let loading: Promise<Loaded> | undefined;
   const grammars = new WeakMap<z.ZodType, Promise<{ grammar: LlamaGrammar; warnings: string[] }>>();
 
-  const load = async (): Promise<Loaded> => {
-    // The package first: without it no model file would help, so that is what to say.
+  // The package first: without it no model file would help, so that is what to say.
+  const ready = async () => {
     const lib = await loadNodeLlamaCpp();
     if (!existsSync(modelPath)) {
       throw new RewardKitError(
@@ -104,6 +104,11 @@ export function createLlamaCppModel(config: LlamaCppConfig): LlamaCppModel {
         `model "${c.name}": the GGUF file ${modelPath} does not exist (modelPath); check the path, which a models file resolves against its own folder`,
       );
     }
+    return lib;
+  };
+
+  const load = async (): Promise<Loaded> => {
+    const lib = await ready();
     const gpuKey = String(c.gpu);
     const llama = await shared(runtimes, gpuKey, async () => {
       try {
@@ -168,6 +173,9 @@ export function createLlamaCppModel(config: LlamaCppConfig): LlamaCppModel {
 
   return {
     name: c.name,
+    async ready() {
+      await ready();
+    },
     async close() {
       const current = loading;
       loading = undefined;

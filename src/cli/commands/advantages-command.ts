@@ -239,7 +239,7 @@ async function openBrpoJudge(
   votes: number,
   state: CommandState,
 ) {
-  const { loadConfiguredModels, pickModel } = await import('../models-location.js');
+  const { loadConfiguredModels, pickModel, requireModelsReady } = await import('../models-location.js');
   const { withResponseCache } = await import('../../llm/index.js');
   const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
   const model = pickModel(
@@ -247,6 +247,7 @@ async function openBrpoJudge(
     flags.judgeModel as string,
     'advantages --method brpo',
   );
+  await requireModelsReady([model]);
   const cached = store
     ? withResponseCache(model, store, flags.cacheTtl === undefined ? {} : { ttlMs: flags.cacheTtl })
     : model;

@@ -3,7 +3,7 @@ import { RewardKitError } from '../../core/index.js';
 import type { ChatModel } from '../../llm/index.js';
 import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
 
 /** The flags naming the EVPV roles' models and their response cache. */
@@ -60,6 +60,7 @@ export async function openEvpvRoles(
   });
   const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
   const picked = names.map(([role, name]) => [role, pickModel(configured, name, command)] as const);
+  await requireModelsReady(picked.map(([, model]) => model));
   const { cached, close } = await openResponseCache(flags);
   return {
     models: Object.fromEntries(picked.map(([role, model]) => [role, cached(model)])),

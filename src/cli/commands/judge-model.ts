@@ -4,7 +4,7 @@ import type { ChatModel } from '../../llm/index.js';
 import type { SourceServices } from '../../spec/index.js';
 import { addBreakerOption, type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { parseDuration } from '../parse-duration.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
@@ -61,6 +61,7 @@ export async function openJudgeModel(
     flags.model,
     command,
   );
+  await requireModelsReady([model]);
   const cache = await openResponseCache(flags);
   return { model: cache.cached(model), close: cache.close };
 }
@@ -111,5 +112,6 @@ export async function openJudgeServices(
     },
   };
   for (const name of names) if (name !== undefined) services.model(name);
+  await requireModelsReady(models.values());
   return { services, close: cache.close };
 }

@@ -5,7 +5,7 @@ import { RewardKitError } from '../../core/index.js';
 import { type BreakerFlags, breakerGuard, breakerOption, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 
 interface GenerateFlags extends BreakerFlags {
@@ -86,7 +86,7 @@ Example:
     .action(async (flags: GenerateFlags) => {
       const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const model = (name: string) => pickModel(configured, name, 'rubrics generate');
-      model(flags.writer);
+      await requireModelsReady([model(flags.writer)]);
       requireFile(flags.input, 'Input file');
       const { generateRubricsFile } = await import('./rubrics-generate-file.js');
       const counts = await generateRubricsFile({

@@ -5,7 +5,7 @@ import { type BreakerFlags, breakerGuard, breakerOption, withholdOnceOpen } from
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { EXIT } from '../exit-codes.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 
 interface SelfplayFlags extends BreakerFlags {
@@ -133,6 +133,7 @@ Examples:
         solver: flags.solver === undefined ? proposer : pickModel(configured, flags.solver, 'selfplay'),
         judge: pickModel(configured, flags.judgeModel, 'selfplay'),
       };
+      await requireModelsReady(Object.values(models));
       const { runSelfplay } = await import('../../selfplay/index.js');
       const summary = await runSelfplay({
         seedsFile: flags.seeds,

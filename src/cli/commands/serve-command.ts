@@ -15,7 +15,7 @@ import type { ShardMerger } from '../../store/sqlite-shard-merger.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { EXIT } from '../exit-codes.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { finiteNumber, nonNegativeInt, positiveInt } from '../number-flags.js';
 import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
 import { parseByteSize } from '../parse-byte-size.js';
@@ -223,7 +223,9 @@ Examples:
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
       // A judge without its model would fail every request: refused before the port is taken.
-      requireSpecModels(specModelNames(spec, sourceKinds, sourceName), models, configured.from);
+      const modelNames = specModelNames(spec, sourceKinds, sourceName);
+      requireSpecModels(modelNames, models, configured.from);
+      await requireModelsReady(modelNames.map(({ model }) => models.get(model)));
       // The port is bound first: a port in use stops the command at once, with one line, before
       // the store opens, so no run is created (and none left `running`).
       // The socket enforces both timeouts (node's 408s, a backstop for the body); the app's body
@@ -454,7 +456,9 @@ async function servePrimary(flags: ServeFlags, state: CommandState): Promise<voi
   const { mergeRunSummaries } = await import('../../runner/index.js');
   const spec = loadSpec(flags.spec);
   const configured = await loadConfiguredModels(flags.models);
-  requireSpecModels(specModelNames(spec, sourceKinds, sourceName), configured.models, configured.from);
+  const modelNames = specModelNames(spec, sourceKinds, sourceName);
+  requireSpecModels(modelNames, configured.models, configured.from);
+  await requireModelsReady(modelNames.map(({ model }) => configured.models.get(model)));
   sayWarnings(specWarnings(spec));
   await refuseBusyPort(flags.port, flags.host);
   const store = await openStoreFromFlag(flags.store);

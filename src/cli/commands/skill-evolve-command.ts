@@ -4,7 +4,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
-import { loadConfiguredModels, pickModel } from '../models-location.js';
+import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openResponseCache } from './judge-model.js';
 import {
@@ -174,6 +174,7 @@ async function runSkillEvolve(flags: EvolveFlags, state: CommandState): Promise<
     flags.model,
     'skill evolve',
   );
+  await requireModelsReady([model]);
   const cache = await openResponseCache(flags);
   let evolved: Awaited<ReturnType<typeof skills.evolveSkill>>;
   try {

@@ -29,6 +29,7 @@ export function createCircuitBreaker(options: { maxConsecutiveFailures: number }
   let opened: BackendDownError | undefined;
   const middleware: ChatModelMiddleware = (model) => ({
     name: model.name,
+    ...(model.ready && { ready: () => model.ready?.() ?? Promise.resolve() }),
     async complete(request) {
       if (opened) throw opened;
       try {
