@@ -608,9 +608,15 @@ process.stdout.write(text);
 
 /** BENCHMARKS.md with the sections just measured in place of their old figures, the others kept. */
 function withSectionsReplaced() {
-  const merged = Object.keys(SECTIONS)
-    .map((name) => (only.includes(name) ? withOldNotes(find(sections, name)) : find(oldSections, name)))
-    .filter((t) => t !== undefined);
+  // Every old section stays where it was, hand-written ones (headings not in SECTIONS) included;
+  // a measured section the file did not have yet goes at the end.
+  const nameOf = (text) => Object.keys(SECTIONS).find((n) => text.startsWith(`## ${SECTIONS[n]}`));
+  const merged = [
+    ...oldSections.map((old) =>
+      only.includes(nameOf(old)) ? withOldNotes(find(sections, nameOf(old))) : old,
+    ),
+    ...sections.filter((section) => find(oldSections, nameOf(section)) === undefined),
+  ];
   const measured = `: ${only.map((name) => SECTIONS[name]).join(', ')}.`;
   const note = `Re-measured alone (\`--only ${only.join(',')}\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}${measured}`;
   // Only the note of an earlier run of the same sections gives way; the other sections' notes stay.
