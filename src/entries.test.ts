@@ -10,9 +10,13 @@ const names = async (entry: string) => Object.keys(await import(entry)).sort();
 /** The package's entries as `package.json` declares them, each with the source module behind it. */
 const declaredEntries = (): { entry: string; module: string }[] => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    exports: Record<string, { default: string }>;
+    exports: Record<string, { default: string } | string>;
   };
-  return Object.entries(pkg.exports).map(([subpath, target]) => ({
+  // Module entries only: "./package.json" is exported for tools that read the manifest.
+  const modules = Object.entries(pkg.exports).filter(
+    (entry): entry is [string, { default: string }] => typeof entry[1] !== 'string',
+  );
+  return modules.map(([subpath, target]) => ({
     entry: subpath === '.' ? 'rewardkit' : `rewardkit/${subpath.slice(2)}`,
     module: target.default.replace(/^\.\/dist\//, './'),
   }));
