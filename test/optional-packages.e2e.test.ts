@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { bubblewrapWorks } from '../src/verify/code/python-runner.js';
 import { type CliRun, readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
@@ -143,6 +145,39 @@ describe('without typescript', () => {
   );
 });
 
+describe("the library's rewardkit/lab entry", () => {
+  /** Imports the built lab entry in a fresh node with `packages` hidden: its error's code and message, or its export count. */
+  const importLab = (...packages: string[]) => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist/lab/index.js')).href)}).then(
+          (lab) => console.log(JSON.stringify({ exports: Object.keys(lab).length })),
+          (error) => console.log(JSON.stringify({ code: error.code, message: error.message })),
+        );`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, ...hiding(...packages) } },
+    );
+    return JSON.parse(result.stdout) as { exports?: number; code?: string; message?: string };
+  };
+
+  test.each(['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'vega', 'vega-lite'])(
+    'without %s, importing it throws the lab install line, not a resolution error',
+    (name) => {
+      const failed = importLab(name);
+      expect(failed.code).toBe('RK_BACKEND_UNAVAILABLE');
+      expect(failed.message).toContain(`needs the package ${name}, which is not installed`);
+      expect(failed.message).toContain(LAB_INSTALL);
+    },
+  );
+
+  test('with the lab packages, it exports the lab', () => {
+    expect(importLab().exports).toBeGreaterThan(30);
+  });
+});
+
 describe('without node-llama-cpp', () => {
   test('a GGUF judge stops before the first row with the install line, before the model file is needed', async () => {
     const dir = tempDir();
@@ -175,7 +210,10 @@ describe('without node-llama-cpp', () => {
       'models:\n  local:\n    backend: llama_cpp\n    model_path: absent.gguf\n    gpu: false\n',
     );
     writeFileSync(join(dir, 'spec.yaml'), 'sources:\n  - kind: genrm\n    params:\n      model: local\n');
-    writeFileSync(join(dir, 'rows.jsonl'), `${JSON.stringify({ id: 1, prompt: 'p', response: 'r', reference: 'x' })}\n`);
+    writeFileSync(
+      join(dir, 'rows.jsonl'),
+      `${JSON.stringify({ id: 1, prompt: 'p', response: 'r', reference: 'x' })}\n`,
+    );
     const run = await runCli(
       [
         'score',

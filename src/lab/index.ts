@@ -2,32 +2,76 @@
  * `rewardkit/lab`: the lab's experiments (`runGapExperiment`, `runMdmExperiment`,
  * `runSiameseNormExperiment`) with their options and verdicts, and the parts to run one of your
  * own: the transformer, AdamW, `trainRun`, checkpoints, the character corpus and the report
- * writer. Needs the lab packages (@tensorflow/tfjs, vega, vega-lite); see docs/lab.md.
+ * writer. Needs the lab packages (@tensorflow/tfjs, @tensorflow/tfjs-backend-wasm, vega,
+ * vega-lite; docs/install.md).
+ *
+ * ESM resolves every static import before any code runs, so a lab module importing a missing
+ * tfjs would fail with Node's resolution error. This entry imports nothing heavy statically: it
+ * checks the packages first, so importing it without them throws the lab's one
+ * RK_BACKEND_UNAVAILABLE error naming the install line, then loads the lab.
  */
-export {
-  type AdamWOptions,
+import { importOptional } from '../core/optional-package.js';
+
+const lab = await importOptional('lab', () => {
+  import.meta.resolve('@tensorflow/tfjs');
+  import.meta.resolve('@tensorflow/tfjs-backend-wasm');
+  import.meta.resolve('vega');
+  import.meta.resolve('vega-lite');
+  return import('./lab-surface.js');
+});
+
+export const {
   adamwStep,
   createTrainState,
   disposeTrainState,
-  type TrainState,
-} from './adamw.js';
-export { type CharCorpus, charCorpus, grammarText, lmBatch } from './char-corpus.js';
-export { loadCheckpoint, loadParams, saveCheckpoint, saveParams } from './checkpoint.js';
-export { GAP_CLAIM, type GapModeResult, gapVerdicts, runGapExperiment } from './gap-experiment.js';
-export { GAP_DEFAULTS, GAP_MODES, type GapMode, type GapOptions } from './gap-options.js';
-export type { Params } from './layers.js';
-export { warmupCosine } from './lr-schedule.js';
-export { MDM_CLAIM, type MdmMethodResult, mdmVerdicts, runMdmExperiment } from './mdm-experiment.js';
-export { MDM_DEFAULTS, MDM_FULL, type MdmOptions } from './mdm-options.js';
-export { type ModelConfig, parseLabConfig, type TrainConfig } from './model-config.js';
-export { type LabReport, writeLabReport } from './report.js';
-export {
+  charCorpus,
+  grammarText,
+  lmBatch,
+  loadCheckpoint,
+  loadParams,
+  saveCheckpoint,
+  saveParams,
+  GAP_CLAIM,
+  gapVerdicts,
+  runGapExperiment,
+  GAP_DEFAULTS,
+  GAP_MODES,
+  warmupCosine,
+  MDM_CLAIM,
+  mdmVerdicts,
+  runMdmExperiment,
+  MDM_DEFAULTS,
+  MDM_FULL,
+  parseLabConfig,
+  writeLabReport,
   runSiameseNormExperiment,
   SIAMESENORM_CLAIM,
-  type SiameseNormRun,
   siameseNormVerdicts,
-} from './siamesenorm-experiment.js';
-export { SIAMESENORM_DEFAULTS, SIAMESENORM_FULL, type SiameseNormOptions } from './siamesenorm-options.js';
-export { loadTf, type Tf } from './tf-runtime.js';
-export { type MetricLine, type RunResult, type RunSpec, trainRun } from './training-run.js';
-export { forward, initParams } from './transformer.js';
+  SIAMESENORM_DEFAULTS,
+  SIAMESENORM_FULL,
+  loadTf,
+  trainRun,
+  forward,
+  initParams,
+} = lab;
+
+export type {
+  AdamWOptions,
+  CharCorpus,
+  GapMode,
+  GapModeResult,
+  GapOptions,
+  LabReport,
+  MdmMethodResult,
+  MdmOptions,
+  MetricLine,
+  ModelConfig,
+  Params,
+  RunResult,
+  RunSpec,
+  SiameseNormOptions,
+  SiameseNormRun,
+  Tf,
+  TrainConfig,
+  TrainState,
+} from './lab-surface.js';
