@@ -7,10 +7,13 @@ import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const entries = Object.entries(pkg.exports).map(([subpath, target]) => ({
-  name: subpath === '.' ? 'rewardkit' : `rewardkit/${subpath.slice(2)}`,
-  file: path.join(root, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
-}));
+// Module entries only: "./package.json" is the manifest itself.
+const entries = Object.entries(pkg.exports)
+  .filter(([, target]) => typeof target !== 'string')
+  .map(([subpath, target]) => ({
+    name: subpath === '.' ? 'rewardkit' : `rewardkit/${subpath.slice(2)}`,
+    file: path.join(root, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
+  }));
 
 const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, ts.sys);
 const program = ts.createProgram(
