@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
 import { ClaimModeSchema, ClaimTieSchema } from '../../judges/claims/claim.js';
-import { ClaimAggregateSchema } from '../../judges/claims/claim-aggregate.js';
+import { ClaimAggregateSchema } from '../../judges/claims/claim-aggregate-schema.js';
 import { type ClaimDocument, ClaimDocumentsSchema } from '../../judges/claims/claim-document.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { usageOf } from '../../llm/usage-of.js';

@@ -1,4 +1,5 @@
 import type { PairwiseJudge } from '../../judges/index.js';
+import { onFirstUse } from './on-first-use.js';
 
 /**
  * A pairwise judge made on its first judgment, so that asking a kind for its judge (bench, BRPO,
@@ -6,9 +7,6 @@ import type { PairwiseJudge } from '../../judges/index.js';
  * made judge carries: it is read before any judgment.
  */
 export function lazyPairwiseJudge(name: string, make: () => Promise<PairwiseJudge>): PairwiseJudge {
-  let judge: Promise<PairwiseJudge> | undefined;
-  return {
-    name,
-    judge: async (pair, options) => (await (judge ??= make())).judge(pair, options),
-  };
+  const judge = onFirstUse(make);
+  return { name, judge: async (pair, options) => (await judge()).judge(pair, options) };
 }
