@@ -175,7 +175,10 @@ describe('without node-llama-cpp', () => {
       'models:\n  local:\n    backend: llama_cpp\n    model_path: absent.gguf\n    gpu: false\n',
     );
     writeFileSync(join(dir, 'spec.yaml'), 'sources:\n  - kind: genrm\n    params:\n      model: local\n');
-    writeFileSync(join(dir, 'rows.jsonl'), `${JSON.stringify({ id: 1, prompt: 'p', response: 'r', reference: 'x' })}\n`);
+    writeFileSync(
+      join(dir, 'rows.jsonl'),
+      `${JSON.stringify({ id: 1, prompt: 'p', response: 'r', reference: 'x' })}\n`,
+    );
     const run = await runCli(
       [
         'score',
