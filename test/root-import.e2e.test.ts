@@ -81,4 +81,39 @@ describe("import from 'rewardkit'", () => {
       'store/sqlite-result-rows.js',
     ]);
   });
+
+  it('should load no judge or Skill-RM implementation and no model client, only what parses a spec', () => {
+    const run = importRoot([]);
+    expect(run.status).toBe(0);
+    const loaded = new Set(run.modules.map((m) => m.replace(/.*\/dist\//, '')));
+    expect(loaded.has('spec/sources/genrm-source.js')).toBe(true);
+    // Each judge kind's implementation loads when its check first runs, never with the registry.
+    for (const implementation of [
+      'judges/index.js',
+      'judges/genrm-judge.js',
+      'judges/openrs/openrs-judge.js',
+      'judges/medical/judge-medical-rubric.js',
+      'judges/tool-plan/judge-tool-plan.js',
+      'judges/claims/march-claim-check.js',
+      'judges/claims/claim-aggregate.js',
+      'judges/evpv/llm-evpv-roles.js',
+      'judges/evpv/score-evpv-problem.js',
+      'skills/index.js',
+      'skills/skill-rm/index.js',
+      'skills/skill-rm/skill-rm-judge.js',
+      'skills/skill-rm/skill-rm-pointwise.js',
+    ]) {
+      expect(loaded).not.toContain(implementation);
+    }
+    // Of the model layer, only the pure helpers that sum usage and keep call traces.
+    expect([...loaded].filter((m) => m.startsWith('llm/')).sort()).toEqual([
+      'llm/judge-call-of.js',
+      'llm/usage-of.js',
+    ]);
+    // Of Skill-RM, only its default caps (params defaults); the skill package loader stays, as
+    // skill_rm reads its skill when the spec is compiled.
+    expect([...loaded].filter((m) => m.startsWith('skills/skill-rm/'))).toEqual([
+      'skills/skill-rm/skill-rm-caps.js',
+    ]);
+  });
 });

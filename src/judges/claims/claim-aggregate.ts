@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ClaimAggregate } from './claim-aggregate-schema.js';
 import type { ClaimVerdict } from './claim-verdict.js';
 import { factScore } from './factscore.js';
 import { marchSolverReward } from './march-solver-reward.js';
@@ -6,18 +6,9 @@ import { ragasFaithfulness } from './ragas-faithfulness.js';
 import { refcheckerAggregate } from './refchecker-aggregate.js';
 import { safeF1AtK } from './safe-f1.js';
 
-/** The MARCH Solver rewards, and the presets that score the same claim verdicts other ways. */
-export const ClaimAggregateSchema = z.enum([
-  'zero_tolerance',
-  'proportional',
-  'ragas',
-  'factscore',
-  'safe_f1',
-  'refchecker_strict',
-  'refchecker_soft',
-  'refchecker_majority',
-]);
-export type ClaimAggregate = z.infer<typeof ClaimAggregateSchema>;
+// The names live apart from the aggregators so that a spec's params schema can list them without
+// loading the scoring code.
+export { type ClaimAggregate, ClaimAggregateSchema } from './claim-aggregate-schema.js';
 
 export interface ClaimAggregateOptions {
   /** SAFE's K: how many supported facts make full recall (default 64, SAFE's F1@64). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SampleIdSchema } from '../../core/index.js';
-import { ClaimDocumentsSchema } from '../../judges/claims/index.js';
+import { ClaimDocumentsSchema } from '../../judges/claims/claim-document.js';
 import type { ClaimCheckJudgment } from '../../judges/index.js';
 import { type DetailOf, type JudgeRowFormat, lineCost, type RowLine } from '../judge-rows.js';
 

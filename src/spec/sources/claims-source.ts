@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import {
-  ClaimAggregateSchema,
-  type ClaimDocument,
-  ClaimDocumentsSchema,
-  ClaimModeSchema,
-  ClaimTieSchema,
-} from '../../judges/claims/index.js';
-import { marchClaimCheck } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { ClaimModeSchema, ClaimTieSchema } from '../../judges/claims/claim.js';
+import { ClaimAggregateSchema } from '../../judges/claims/claim-aggregate-schema.js';
+import { type ClaimDocument, ClaimDocumentsSchema } from '../../judges/claims/claim-document.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
+import { usageOf } from '../../llm/usage-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { claimRows } from './claims-rows.js';
+import { onFirstUse } from './on-first-use.js';
+
+const loadMarch = onFirstUse(() => import('../../judges/claims/march-claim-check.js'));
 
 const params = z
   .strictObject({
@@ -92,6 +90,7 @@ export const claimsSource = defineJudgeKind({
       const documents = documentsOf(sample.metadata);
       const role = (name: string | undefined) => services.model(name ?? (p.model as string));
       const checker = role(p.checker);
+      const { marchClaimCheck } = await loadMarch();
       const judgment = await marchClaimCheck(
         { question: promptText(sample), answer: sample.response, documents },
         {

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import { EVPV_AGGREGATORS, VisualConstraintsSchema } from '../../judges/evpv/index.js';
-import { llmEvpvRoles, scoreEvpvProblem } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
+import { EVPV_AGGREGATORS } from '../../judges/evpv/evpv-aggregators.js';
+import type { llmEvpvRoles } from '../../judges/evpv/llm-evpv-roles.js';
+import { VisualConstraintsSchema } from '../../judges/evpv/visual-constraints.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
+import { usageOf } from '../../llm/usage-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { onFirstUse } from './on-first-use.js';
+
+const loadEvpv = onFirstUse(async () => ({
+  ...(await import('../../judges/evpv/llm-evpv-roles.js')),
+  ...(await import('../../judges/evpv/score-evpv-problem.js')),
+}));
 
 const params = z.strictObject({
   model: z
@@ -71,6 +78,7 @@ export const evpvSource = defineJudgeKind({
     // One description per image and question for the whole run, shared by every sample that asks.
     let roles: ReturnType<typeof llmEvpvRoles> | undefined;
     return async (sample, { services, signal }) => {
+      const { llmEvpvRoles, scoreEvpvProblem } = await loadEvpv();
       roles ??= llmEvpvRoles(
         {
           extractor: services.model(p.extractor ?? p.model),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { createGenrmJudge } from '../../judges/index.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import type { SourceServices } from '../source-kind.js';
+import { lazyPairwiseJudge } from './lazy-pairwise-judge.js';
+import { onFirstUse } from './on-first-use.js';
 import { againstReference, pairwiseSourceParams, withinGroup } from './pairwise-checks.js';
 
 const GenrmParamsSchema = z.strictObject({
@@ -12,14 +13,20 @@ const GenrmParamsSchema = z.strictObject({
   temperature: z.number().min(0).max(2).optional().describe('sampling temperature of the judge'),
 });
 
-const judgeOf = (params: z.output<typeof GenrmParamsSchema>) => (services: SourceServices) =>
-  createGenrmJudge({
-    model: services.model(params.model),
-    votes: params.votes,
-    bothOrders: params.both_orders,
-    reasks: params.reasks,
-    ...(params.temperature !== undefined && { temperature: params.temperature }),
-  });
+const loadGenrm = onFirstUse(() => import('../../judges/genrm-judge.js'));
+
+const judgeOf = (params: z.output<typeof GenrmParamsSchema>) => (services: SourceServices) => {
+  const model = services.model(params.model);
+  return lazyPairwiseJudge('genrm', async () =>
+    (await loadGenrm()).createGenrmJudge({
+      model,
+      votes: params.votes,
+      bothOrders: params.both_orders,
+      reasks: params.reasks,
+      ...(params.temperature !== undefined && { temperature: params.temperature }),
+    }),
+  );
+};
 
 /** The Writing-Zero pairwise GenRM, against the reference answer or within the group. */
 export const genrmSource = defineJudgeKind({

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import { judgeMedicalRubric, loadMedicalRubrics, type MedicalRubric } from '../../judges/index.js';
+import type { MedicalRubric, MedicalScoringOptions } from '../../judges/medical/index.js';
+import { inlineMedicalRubric } from '../../judges/medical/inline-medical-rubric.js';
 import {
-  inlineMedicalRubric,
-  type MedicalScoringOptions,
+  loadMedicalRubrics,
   rubricFileProblems,
   rubricFor,
-} from '../../judges/medical/index.js';
-import { usageOf } from '../../llm/index.js';
+} from '../../judges/medical/read-medical-rubrics.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
+import { usageOf } from '../../llm/usage-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import { medicalRubricRows } from './medical-rubric-rows.js';
+import { onFirstUse } from './on-first-use.js';
+
+const loadJudge = onFirstUse(() => import('../../judges/medical/judge-medical-rubric.js'));
 
 const params = z.strictObject({
   model: z
@@ -154,6 +157,7 @@ export const medicalRubricSource = defineJudgeKind({
         fromFile,
         'params.rubrics (--rubrics)',
       );
+      const { judgeMedicalRubric } = await loadJudge();
       const judgment = await judgeMedicalRubric(
         { query: query === '' ? rubric.query : query, response: sample.response, rubric },
         {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { issuesOf, RewardKitError, type Sample } from '../../core/index.js';
-import { createOpenrsJudge, loadOpenrsFiles } from '../../judges/index.js';
-import { type Constraint, ConstraintSchema } from '../../judges/openrs/index.js';
+import { type Constraint, ConstraintSchema } from '../../judges/openrs/constraint.js';
+import { loadOpenrsFiles } from '../../judges/openrs/openrs-files.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import type { SourceServices } from '../source-kind.js';
+import { lazyPairwiseJudge } from './lazy-pairwise-judge.js';
+import { onFirstUse } from './on-first-use.js';
 import { againstReference, pairwiseSourceParams, withinGroup } from './pairwise-checks.js';
 
 const ConstraintMetadataSchema = z.object({
@@ -54,6 +56,8 @@ const OpenrsParamsSchema = z.strictObject({
 });
 type OpenrsParams = z.output<typeof OpenrsParamsSchema>;
 
+const loadOpenrs = onFirstUse(() => import('../../judges/openrs/openrs-judge.js'));
+
 /** The judge and the sample's constraints; the markdown files are loaded once per spec. */
 function openrsParts(params: OpenrsParams) {
   // Loaded here, at compile time, so a broken file fails the spec, not every sample.
@@ -61,15 +65,19 @@ function openrsParts(params: OpenrsParams) {
     ...(params.meta_rubric !== undefined && { metaRubric: params.meta_rubric }),
     ...(params.domains !== undefined && { domains: params.domains }),
   });
-  const judgeOf = (services: SourceServices) =>
-    createOpenrsJudge({
-      model: services.model(params.model),
-      files,
-      bothOrders: params.both_orders,
-      reasks: params.reasks,
-      codeSandbox: () => services.codeSandbox(),
-      ...(params.temperature !== undefined && { temperature: params.temperature }),
-    });
+  const judgeOf = (services: SourceServices) => {
+    const model = services.model(params.model);
+    return lazyPairwiseJudge('openrs', async () =>
+      (await loadOpenrs()).createOpenrsJudge({
+        model,
+        files,
+        bothOrders: params.both_orders,
+        reasks: params.reasks,
+        codeSandbox: () => services.codeSandbox(),
+        ...(params.temperature !== undefined && { temperature: params.temperature }),
+      }),
+    );
+  };
   const extras = (sample: Sample) => ({ constraints: params.constraints ? constraintsOf(sample) : [] });
   return { judgeOf, extras };
 }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { promptText, RewardKitError, referencesOf, type Sample } from '../../core/index.js';
 import type { PairInput, PairwiseJudge, PairwiseJudgment } from '../../judges/index.js';
 import { roundRobinPairs, roundRobinWinRates } from '../../judges/round-robin.js';
-import { usageOf } from '../../llm/index.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
+import { usageOf } from '../../llm/usage-of.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import type {
   GroupSourceCheck,

@@ -2,20 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { promptText, RewardKitError, referencesOf, type Sample } from '../../core/index.js';
 import type { PairInput } from '../../judges/index.js';
-import { usageOf } from '../../llm/index.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
-import {
-  createSkillRmJudge,
-  formatViolation,
-  judgeSkillRmPointwise,
-  loadSkill,
-  type Skill,
-  type SkillRmOptions,
-} from '../../skills/index.js';
-import { DEFAULT_SKILL_RM_CAPS } from '../../skills/skill-rm/index.js';
+import { usageOf } from '../../llm/usage-of.js';
+import type { Skill, SkillRmOptions } from '../../skills/index.js';
+import { loadSkill } from '../../skills/load-skill.js';
+import { DEFAULT_SKILL_RM_CAPS } from '../../skills/skill-rm/skill-rm-caps.js';
+import { formatViolation } from '../../skills/skill-violation.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import type { SourceCheck, SourceServices } from '../source-kind.js';
+import { lazyPairwiseJudge } from './lazy-pairwise-judge.js';
+import { onFirstUse } from './on-first-use.js';
 import {
   againstReference,
   PairwiseAgainstSchema,
@@ -23,6 +20,9 @@ import {
   withinGroup,
 } from './pairwise-checks.js';
 import { skillRmRuntime } from './skill-rm-bindings.js';
+
+/** The Skill-RM agent (its runtime, tools and cascade), loaded when a sample is first judged. */
+const loadSkillRm = onFirstUse(() => import('../../skills/skill-rm/index.js'));
 
 /** The skill shipped with the package (from both `src/spec/sources` and `dist/spec/sources`). */
 export const SHIPPED_REWARD_JUDGE_SKILL = fileURLToPath(
@@ -123,8 +123,12 @@ function optionsOf(params: SkillRmParams, skill: Skill, services: SourceServices
   };
 }
 
-const judgeOf = (params: SkillRmParams, skill: Skill) => (services: SourceServices) =>
-  createSkillRmJudge({ ...optionsOf(params, skill, services), bothOrders: params.both_orders });
+const judgeOf = (params: SkillRmParams, skill: Skill) => (services: SourceServices) => {
+  const options = optionsOf(params, skill, services);
+  return lazyPairwiseJudge('skill_rm', async () =>
+    (await loadSkillRm()).createSkillRmJudge({ ...options, bothOrders: params.both_orders }),
+  );
+};
 
 const extras = (sample: Sample) => {
   const checklist = checklistOf(sample);
@@ -144,6 +148,7 @@ function pointwise(params: SkillRmParams, skill: Skill): SourceCheck {
   return async (sample, { services, signal }) => {
     const references = referencesOf(sample);
     const checklist = checklistOf(sample);
+    const { judgeSkillRmPointwise } = await loadSkillRm();
     const result = await judgeSkillRmPointwise(
       {
         prompt: promptText(sample),

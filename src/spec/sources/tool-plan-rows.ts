@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type ToolPlanJudgment, toolPlanReport } from '../../judges/index.js';
+import type { ToolPlanJudgment } from '../../judges/index.js';
+import { AtpRowSchema } from '../../judges/tool-plan/atp-row.js';
 import { formatToolPlanReport } from '../../judges/tool-plan/format-tool-plan-report.js';
-import { AtpRowSchema, ToolPlanRecordSchema } from '../../judges/tool-plan/index.js';
+import { ToolPlanRecordSchema, toolPlanReport } from '../../judges/tool-plan/tool-plan-report.js';
 import { type JudgeRowFormat, lineCost } from '../judge-rows.js';
 
 /**

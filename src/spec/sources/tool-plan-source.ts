@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { promptText, RewardKitError } from '../../core/index.js';
-import { judgeToolPlan } from '../../judges/index.js';
-import { AtpRowSchema, type ToolPlanRole } from '../../judges/tool-plan/index.js';
-import { usageOf } from '../../llm/index.js';
+import { AtpRowSchema } from '../../judges/tool-plan/atp-row.js';
+import type { ToolPlanRole } from '../../judges/tool-plan/index.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
+import { usageOf } from '../../llm/usage-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
 import { SourceFailedError } from '../source-failed-error.js';
+import { onFirstUse } from './on-first-use.js';
 import { toolPlanRows } from './tool-plan-rows.js';
+
+const loadJudge = onFirstUse(() => import('../../judges/tool-plan/judge-tool-plan.js'));
 
 const params = z.strictObject({
   model: z
@@ -100,6 +103,7 @@ export const toolPlanSource = defineJudgeKind({
       if (p.precision_model) roles.precision = services.model(p.precision_model);
       if (p.missed_model) roles.missed = services.model(p.missed_model);
       if (p.overall_model) roles.overall = services.model(p.overall_model);
+      const { judgeToolPlan } = await loadJudge();
       const judgment = await judgeToolPlan(
         { query: row.data.query, doc: row.data.doc, images: row.data.images, response: row.data.response },
         {
