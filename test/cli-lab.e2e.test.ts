@@ -200,6 +200,52 @@ describe('rewardkit lab', () => {
     }
   });
 
+  test('gap at its documented minimum (a tiny model) decides every claim with an interval over 3 seeds', async () => {
+    const out = tempDir();
+    const args = [
+      '--width',
+      '8',
+      '--heads',
+      '2',
+      '--depth',
+      '1',
+      '--batch',
+      '8',
+      '--pca-k',
+      '2',
+      '--warmup',
+      '2',
+    ];
+    const sizes = [
+      '--base-steps',
+      '300',
+      '--latent-steps',
+      '150',
+      '--eval-examples',
+      '200',
+      '--log-every',
+      '50',
+    ];
+    const run = await runCli(['lab', 'gap', ...args, ...sizes, '-o', out]);
+    expect(run.code).toBe(0);
+    const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      verdicts: SavedVerdict[];
+    };
+    expect(verdicts).toHaveLength(3);
+    for (const v of verdicts) {
+      expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
+      expect(v).not.toHaveProperty('why');
+      expect(v.seeds).toBe(3);
+      const [lo, hi] = v.ci as [number, number];
+      expect(lo).toBeLessThanOrEqual(v.effect as number);
+      expect(hi).toBeGreaterThanOrEqual(v.effect as number);
+    }
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines)
+      expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
+  }, 180_000);
+
   test.each([
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
     [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],

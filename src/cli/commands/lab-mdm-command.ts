@@ -41,7 +41,7 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
       'Masked-diffusion LM on synthetic tasks: variance (A, B) and accuracy of P-POTS, MIRROR, StraTS, ISAD',
     );
   addLabOptions(command, MDM_DEFAULTS, HELP)
-    .option('--full', "the notes' comparison: 3-digit addition, 5 seeds, 3000 steps")
+    .option('--full', "the notes' comparison: 5 seeds, 2000 steps")
     .option(
       '-o, --out <dir>',
       'output folder: metrics.jsonl, summary.json, report.html, runs/ (checkpoints)',
