@@ -19,7 +19,7 @@ export interface GapSeedResult {
 }
 
 /** The norm-mismatch claim's threshold: hidden states above this × the input-embedding norm. */
-export const GAP_NORM_MISMATCH = 2;
+const GAP_NORM_MISMATCH = 2;
 
 /**
  * The verdicts (pure), each over seeds: the norm mismatch as a per-seed statistic of the base

@@ -74,7 +74,8 @@ export function runMdmExperiment(
   // The reference model: standard training, then P-POTS' profile and the variance measurement at it.
   const referenceRun = trainRun(
     {
-      id: 'reference',
+      // The seeds are in the id: the cached evaluation holds one variance measurement per seed.
+      id: `reference-s${o.seeds.join('_')}`,
       train: train(12_345, Math.max(1, o.varianceSteps)),
       init: () => initParams(model, 12_345),
       loss: stepLoss('standard', 12_345),

@@ -48,7 +48,8 @@ export function registerLabGapCommand(lab: Command, state: CommandState): void {
 Task: prompt "a b c ?", latent z = (a + b) mod 10, answer y = (z + c) mod 10. A pre-norm base model
 learns the text chain; then, per mode, the final hidden state at "?" is fed back in place of z and
 the model trains on the answer (plus the latent's distance to z's embedding on examples the base
-model fails). Rerunning with the same --out resumes. One verdict line per claim on stdout: held, not held, inconclusive (the 95% interval over seeds
+model fails). Rerunning with the same --out resumes.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { out: string; progress: boolean }) => {

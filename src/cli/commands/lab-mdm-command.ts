@@ -53,7 +53,8 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
       `
 A bidirectional transformer learns prompt -> response (prompt never masked); the loss is the ELBO
 (1/|R|) sum over masked response tokens CE_i / p, p = (1 - 1e-3) t + 1e-3. Rerunning with the same
---out skips finished runs and resumes an interrupted one. One verdict line per claim on stdout: held, not held, inconclusive (the 95% interval over seeds
+--out skips finished runs and resumes an interrupted one.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { full?: boolean; out: string; progress: boolean }) => {

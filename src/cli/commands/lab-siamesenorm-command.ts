@@ -54,7 +54,8 @@ export function registerLabSiameseNormCommand(lab: Command, state: CommandState)
       `
 Rerunning with the same --out skips finished runs and resumes an interrupted one from its checkpoint.
 A run whose loss turns NaN/inf is stopped and recorded as diverged at that step; a loss above
---spike-factor × its best so far is recorded as a spike. One verdict line per claim on stdout: held, not held, inconclusive (the 95% interval over seeds
+--spike-factor × its best so far is recorded as a spike.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { full?: boolean; out: string; progress: boolean }) => {
