@@ -89,18 +89,49 @@ const GAP_RUN = [
   '32',
 ];
 
-function expectReport(dir: string, verdicts: number) {
+interface SavedVerdict {
+  claim: string;
+  status: string;
+  metric: string;
+  effect: number | null;
+  ci: [number | null, number | null];
+  seeds: number;
+  why?: string;
+}
+
+/**
+ * The report files of a smoke run: `summary.json` holds one structured verdict per claim, and at
+ * smoke sizes each is `too_small` naming the documented minimum; stdout prints one line per verdict
+ * and never a held / not held.
+ */
+function expectReport(dir: string, stdout: string, verdicts: number, seeds: number) {
   const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
-    verdicts: string[];
+    verdicts: SavedVerdict[];
     claim: string;
   };
   expect(summary.verdicts).toHaveLength(verdicts);
+  for (const v of summary.verdicts) {
+    expect(v).toEqual({
+      claim: expect.any(String),
+      status: 'too_small',
+      metric: expect.any(String),
+      effect: v.effect === null ? null : expect.any(Number),
+      ci: [null, null],
+      seeds: expect.any(Number),
+      why: expect.stringMatching(/^below the documented minimum: --.* \(docs\/lab\.md\)$/),
+    });
+    expect(v.seeds).toBeLessThanOrEqual(seeds);
+  }
+  const lines = stdout.trim().split('\n');
+  expect(lines).toEqual(summary.verdicts.map((v) => `${v.claim}: too small — ${v.why}`));
+  expect(stdout).not.toMatch(/\b(held|not held|inconclusive)\b/);
   expect(summary.claim.length).toBeGreaterThan(20);
   const metrics = readJsonl(join(dir, 'metrics.jsonl'));
   expect(metrics.length).toBeGreaterThan(0);
   expect(metrics[0]).toMatchObject({ step: 0, run: expect.any(String), loss: expect.any(Number) });
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   expect(html).toContain('<svg');
+  expect(html).toContain('too small — below the documented minimum');
   expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   return summary;
 }
@@ -111,9 +142,14 @@ describe('rewardkit lab', () => {
     const first = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
     expect(first.stderr).toContain('report.html');
     expect(first.code).toBe(0);
-    const summary = expectReport(out, 2);
-    expect(first.stdout.trim().split('\n')).toEqual(summary.verdicts);
-    expect(summary.verdicts[0]).toMatch(/^stability at lr 0.03: /);
+    const summary = expectReport(out, first.stdout, 2, 3);
+    expect(summary.verdicts.map((v) => v.claim)).toEqual([
+      'stability at lr 0.03, depth 2: SiameseNorm stable where Post-Norm is not',
+      'validation loss at depth 2: SiameseNorm lower than Pre-Norm',
+    ]);
+    expect(summary.verdicts[0]?.why).toBe(
+      'below the documented minimum: --steps 12 < 100, --eval-batches 1 < 2 (docs/lab.md)',
+    );
     // Finished runs are read back; a run whose result is gone trains again, to the same numbers.
     const runs = join(out, 'runs');
     expect(existsSync(join(runs, 'siamese-d2-lr0.03-s0.result.json'))).toBe(true);
@@ -130,7 +166,9 @@ describe('rewardkit lab', () => {
     const run = await runCli(['lab', 'mdm', ...MDM_RUN, '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, 3) as unknown as { methods: { method: string; variance: unknown }[] };
+    const summary = expectReport(out, run.stdout, 3, 2) as unknown as {
+      methods: { method: string; variance: unknown[]; accuracy: unknown[] }[];
+    };
     expect(summary.methods.map((m) => m.method)).toEqual([
       'standard',
       'ppots',
@@ -139,7 +177,12 @@ describe('rewardkit lab', () => {
       'isad',
       'ppots+mirror',
     ]);
-    expect(run.stdout).toMatch(/^variance reduced \(ppots\+mirror vs standard\): (held|not held)/);
+    // One variance measurement and one accuracy per method and seed: the verdicts pair them by seed.
+    for (const m of summary.methods) {
+      expect(m.variance).toHaveLength(2);
+      expect(m.accuracy).toHaveLength(2);
+    }
+    expect(run.stdout).toMatch(/^variance reduced \(ppots\+mirror vs standard\): [^\n]*: too small — /);
   });
 
   test('gap runs end to end: norm ratios and accuracy per mode', async () => {
@@ -147,10 +190,61 @@ describe('rewardkit lab', () => {
     const run = await runCli(['lab', 'gap', ...GAP_RUN, '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, 3) as unknown as { modes: { mode: string; fed_norm_ratio: number }[] };
-    expect(summary.modes.map((m) => m.mode)).toEqual(['raw', 'norm-matched', 'pca']);
-    expect(summary.modes[1]?.fed_norm_ratio).toBeCloseTo(1, 3);
+    const summary = expectReport(out, run.stdout, 3, 3) as unknown as {
+      seeds: { seed: number; modes: { mode: string; fed_norm_ratio: number }[] }[];
+    };
+    expect(summary.seeds.map((s) => s.seed)).toEqual([0, 1, 2]);
+    for (const s of summary.seeds) {
+      expect(s.modes.map((m) => m.mode)).toEqual(['raw', 'norm-matched', 'pca']);
+      expect(s.modes[1]?.fed_norm_ratio).toBeCloseTo(1, 3);
+    }
   });
+
+  test('gap at its documented minimum (a tiny model) decides every claim with an interval over 3 seeds', async () => {
+    const out = tempDir();
+    const args = [
+      '--width',
+      '8',
+      '--heads',
+      '2',
+      '--depth',
+      '1',
+      '--batch',
+      '8',
+      '--pca-k',
+      '2',
+      '--warmup',
+      '2',
+    ];
+    const sizes = [
+      '--base-steps',
+      '300',
+      '--latent-steps',
+      '150',
+      '--eval-examples',
+      '200',
+      '--log-every',
+      '50',
+    ];
+    const run = await runCli(['lab', 'gap', ...args, ...sizes, '-o', out]);
+    expect(run.code).toBe(0);
+    const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      verdicts: SavedVerdict[];
+    };
+    expect(verdicts).toHaveLength(3);
+    for (const v of verdicts) {
+      expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
+      expect(v).not.toHaveProperty('why');
+      expect(v.seeds).toBe(3);
+      const [lo, hi] = v.ci as [number, number];
+      expect(lo).toBeLessThanOrEqual(v.effect as number);
+      expect(hi).toBeGreaterThanOrEqual(v.effect as number);
+    }
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines)
+      expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
+  }, 180_000);
 
   test.each([
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
@@ -159,6 +253,7 @@ describe('rewardkit lab', () => {
     [['mdm', '--depth', '0'], '--depth: must be at least 1'],
     [['mdm', '--lr', '-1'], '--lr: must be > 0'],
     [['gap', '--lr', 'x'], '--lr:'],
+    [['gap', '--seeds', '0,x'], '--seeds[1]:'],
     [['siamesenorm', '--no-such-flag'], "unknown option '--no-such-flag'"],
   ])('bad input fails before any work, naming the flag: %j', async (args, message) => {
     const out = join(tempDir(), 'never');

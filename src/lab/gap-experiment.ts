@@ -3,11 +3,13 @@ import * as tf from '@tensorflow/tfjs';
 import { createRng } from '../core/index.js';
 import { loadParams, saveParams } from './checkpoint.js';
 import { capacitySelection, pcaBasis } from './gap-alignment.js';
-import type { GapMode, GapOptions } from './gap-options.js';
+import { GAP_MINIMUM, type GapMode, type GapOptions } from './gap-options.js';
+import { type GapModeResult, type GapSeedResult, gapVerdicts } from './gap-verdicts.js';
+import { belowMinimum } from './lab-minimum.js';
 import { type Params, tokenCrossEntropy } from './layers.js';
 import { type ModelConfig, modelConfigSchema } from './model-config.js';
 import type { LabReport } from './report.js';
-import { type RunResult, trainRun } from './training-run.js';
+import { type MetricLine, trainRun } from './training-run.js';
 import { embed, head, initParams, trunk } from './transformer.js';
 
 /**
@@ -78,29 +80,7 @@ function latentForward(
   return { logits: head(params, config, out).squeeze([1]), latent, h };
 }
 
-export interface GapModeResult {
-  mode: GapMode;
-  hidden_norm_ratio: number;
-  fed_norm_ratio: number;
-  accuracy: number;
-  supervised_share: number;
-}
-
-/** The verdict lines (pure). */
-export function gapVerdicts(results: GapModeResult[], baseHiddenRatio: number): string[] {
-  const lines = [
-    `norm mismatch: ${baseHiddenRatio > 2 ? 'held' : 'not held'} — the base model's final hidden state sits at ${baseHiddenRatio.toFixed(1)}× its input-embedding norm.`,
-  ];
-  const raw = results.find((r) => r.mode === 'raw');
-  for (const r of results.filter((x) => x.mode !== 'raw'))
-    if (raw)
-      lines.push(
-        `alignment helps (${r.mode} vs raw h): ${r.accuracy > raw.accuracy ? 'held' : 'not held'} — accuracy ${r.accuracy.toFixed(3)} vs ${raw.accuracy.toFixed(3)}, fed-back norm ${r.fed_norm_ratio.toFixed(2)}× vs ${raw.fed_norm_ratio.toFixed(2)}× the input embeddings.`,
-      );
-  return lines;
-}
-
-/** The GAP toy: a base pre-norm model on the text chain, then latent-feedback training per mode. Resumable in `dir`. */
+/** The GAP toy, per seed: a base pre-norm model on the text chain, then latent-feedback training per mode. Resumable in `dir`. */
 export function runGapExperiment(
   o: GapOptions,
   dir: string,
@@ -114,16 +94,15 @@ export function runGapExperiment(
     seqLen: PROMPT + 2,
     norm: 'pre',
   });
-  const total = o.baseSteps + o.modes.length * o.latentSteps;
+  const total = o.seeds.length * (o.baseSteps + o.modes.length * o.latentSteps);
   let done = 0;
   const progress = (n: number) => {
     done += n;
     onProgress?.(done, total);
   };
   const runs = join(dir, 'runs');
-  const basePath = join(runs, 'base.params.json');
   const evalSet = gapExamples(o.evalExamples, 424_242);
-  const train = (steps: number) => ({
+  const train = (seed: number, steps: number) => ({
     lr: o.lr,
     steps,
     warmup: o.warmup,
@@ -132,53 +111,9 @@ export function runGapExperiment(
     beta2: 0.95,
     weightDecay: 0.1,
     clip: 1,
-    seed: o.seed,
+    seed,
   });
   const textBatch = (examples: GapExample[]) => examples.map((e) => [e.a, e.b, e.c, QUERY, e.z, e.y]);
-
-  // The base model: next-token loss on z (at `?`) and y (at z) of the text chain.
-  const base = trainRun(
-    {
-      id: 'base',
-      train: train(o.baseSteps),
-      init: () => initParams(config, o.seed),
-      loss: (params, step) => {
-        const seqs = textBatch(gapExamples(o.batch, o.seed * 1_000_003 + step));
-        const inputs = tf.tensor2d(
-          seqs.map((s) => s.slice(0, 5)),
-          [o.batch, 5],
-          'int32',
-        );
-        const targets = tf.tensor2d(
-          seqs.map((s) => s.slice(1)),
-          [o.batch, 5],
-          'int32',
-        );
-        const ce = tokenCrossEntropy(
-          head(params, config, trunk(params, config, embed(params, inputs)).out),
-          targets,
-        );
-        return ce.slice([0, 3], [-1, 2]).mean() as tf.Scalar;
-      },
-      evaluate: (params) => {
-        saveParams(basePath, params);
-        return {};
-      },
-      logEvery: o.logEvery,
-      checkpointEvery: o.checkpointEvery,
-      spikeFactor: 10,
-      onProgress: progress,
-    },
-    runs,
-  );
-  if (base.divergence.diverged) throw new Error('the base model diverged: lower --lr');
-  const baseParams = loadParams(basePath);
-  const embeddings = rows2d(baseParams.tok as tf.Tensor);
-  const embeddingNorm = meanNorm(embeddings);
-  const pca = pcaBasis(embeddings, o.pcaK);
-  const basis = tf.tensor2d(pca.basis);
-  const mu = tf.tensor1d(pca.mu);
-
   // Capacity level: the base model's expected accuracy per training example, p(z | prompt) · p(y | prompt, z).
   const estimatedAccuracy = (params: Params, examples: GapExample[]) =>
     tf.tidy(() => {
@@ -202,69 +137,45 @@ export function runGapExperiment(
       const p = tf.softmax(logits).arraySync() as number[][][];
       return examples.map((e, i) => (p[i]?.[3]?.[e.z] as number) * (p[i]?.[4]?.[e.y] as number));
     });
-  const baseHidden = tf.tidy(() =>
-    rows2d(latentForward(baseParams, config, evalSet, 'raw', { embeddingNorm }).h),
-  );
-  const baseHiddenRatio = meanNorm(baseHidden) / embeddingNorm;
+  const metrics: MetricLine[] = [];
+  const notRun = (mode: GapMode): GapModeResult => ({
+    mode,
+    hidden_norm_ratio: Number.NaN,
+    fed_norm_ratio: Number.NaN,
+    accuracy: Number.NaN,
+    supervised_share: Number.NaN,
+  });
 
-  const supervisedShare =
-    capacitySelection(estimatedAccuracy(baseParams, evalSet), o.tau).filter(Boolean).length / evalSet.length;
-  const perRun: RunResult<GapModeResult>[] = [];
-  const results = o.modes.map((mode) => {
-    const result = trainRun(
+  const runSeed = (seed: number): GapSeedResult => {
+    const basePath = join(runs, `base-s${seed}.params.json`);
+    // The base model: next-token loss on z (at `?`) and y (at z) of the text chain.
+    const base = trainRun(
       {
-        id: `latent-${mode}`,
-        train: train(o.latentSteps),
-        init: () => {
-          const params: Params = Object.fromEntries(
-            Object.entries(baseParams).map(([n, t]) => [n, t.clone()]),
-          );
-          // F starts as a small partial identity (deterministic); training aligns it.
-          if (mode === 'pca')
-            params['gap.f'] = tf.tensor(
-              new Float32Array(o.width * o.pcaK).map((_, i) => (i % (o.pcaK + 1) === 0 ? 0.1 : 0)),
-              [o.width, o.pcaK],
-            );
-          return params;
-        },
+        id: `base-s${seed}`,
+        train: train(seed, o.baseSteps),
+        init: () => initParams(config, seed),
         loss: (params, step) => {
-          const examples = gapExamples(o.batch, o.seed * 1_000_003 + 500_000 + step);
-          const selected = capacitySelection(estimatedAccuracy(baseParams, examples), o.tau);
-          // Latent targets are the (detached) input embeddings of z; only selected examples get them.
-          const target = tf.tensor2d(examples.map((e) => embeddings[e.z] as number[]));
-          const mask = tf.tensor1d(selected.map((s) => (s ? 1 : 0)));
-          const { logits, latent } = latentForward(params, config, examples, mode, {
-            embeddingNorm,
-            basis,
-            mu,
-          });
-          const answer = tokenCrossEntropy(
-            logits.expandDims(1),
-            tf.tensor2d(
-              examples.map((e) => [e.y]),
-              [examples.length, 1],
-              'int32',
-            ),
-          ).mean();
-          const aux = latent.sub(target).square().mean(-1).mul(mask).mean();
-          return answer.add(aux.mul(o.latentWeight)) as tf.Scalar;
+          const seqs = textBatch(gapExamples(o.batch, seed * 1_000_003 + step));
+          const inputs = tf.tensor2d(
+            seqs.map((s) => s.slice(0, 5)),
+            [o.batch, 5],
+            'int32',
+          );
+          const targets = tf.tensor2d(
+            seqs.map((s) => s.slice(1)),
+            [o.batch, 5],
+            'int32',
+          );
+          const ce = tokenCrossEntropy(
+            head(params, config, trunk(params, config, embed(params, inputs)).out),
+            targets,
+          );
+          return ce.slice([0, 3], [-1, 2]).mean() as tf.Scalar;
         },
-        evaluate: (params): GapModeResult =>
-          tf.tidy(() => {
-            const { logits, latent, h } = latentForward(params, config, evalSet, mode, {
-              embeddingNorm,
-              basis,
-              mu,
-            });
-            const predicted = logits.argMax(-1).arraySync() as number[];
-            return {
-              mode,
-              hidden_norm_ratio: meanNorm(rows2d(h)) / embeddingNorm,
-              fed_norm_ratio: meanNorm(rows2d(latent)) / embeddingNorm,
-              accuracy: evalSet.filter((e, i) => predicted[i] === e.y).length / evalSet.length,
-              supervised_share: supervisedShare,
-            };
-          }),
+        evaluate: (params) => {
+          saveParams(basePath, params);
+          return {};
+        },
         logEvery: o.logEvery,
         checkpointEvery: o.checkpointEvery,
         spikeFactor: 10,
@@ -272,26 +183,104 @@ export function runGapExperiment(
       },
       runs,
     );
-    perRun.push(result);
-    return (
-      result.evaluation ?? {
-        mode,
-        hidden_norm_ratio: Number.NaN,
-        fed_norm_ratio: Number.NaN,
-        accuracy: 0,
-        supervised_share: 0,
-      }
+    metrics.push(...base.metrics);
+    // A diverged base model is this seed's result: no modes to train, every effect of it NaN.
+    if (base.divergence.diverged) {
+      progress(o.modes.length * o.latentSteps);
+      return { seed, base_hidden_norm_ratio: Number.NaN, modes: o.modes.map(notRun) };
+    }
+    const baseParams = loadParams(basePath);
+    const embeddings = rows2d(baseParams.tok as tf.Tensor);
+    const embeddingNorm = meanNorm(embeddings);
+    const pca = pcaBasis(embeddings, o.pcaK);
+    const basis = tf.tensor2d(pca.basis);
+    const mu = tf.tensor1d(pca.mu);
+    const baseHidden = tf.tidy(() =>
+      rows2d(latentForward(baseParams, config, evalSet, 'raw', { embeddingNorm }).h),
     );
-  });
-  tf.dispose([basis, mu, ...Object.values(baseParams)]);
+    const baseHiddenRatio = meanNorm(baseHidden) / embeddingNorm;
+    const supervisedShare =
+      capacitySelection(estimatedAccuracy(baseParams, evalSet), o.tau).filter(Boolean).length /
+      evalSet.length;
+    const modes = o.modes.map((mode) => {
+      const result = trainRun(
+        {
+          id: `latent-${mode}-s${seed}`,
+          train: train(seed, o.latentSteps),
+          init: () => {
+            const params: Params = Object.fromEntries(
+              Object.entries(baseParams).map(([n, t]) => [n, t.clone()]),
+            );
+            // F starts as a small partial identity (deterministic); training aligns it.
+            if (mode === 'pca')
+              params['gap.f'] = tf.tensor(
+                new Float32Array(o.width * o.pcaK).map((_, i) => (i % (o.pcaK + 1) === 0 ? 0.1 : 0)),
+                [o.width, o.pcaK],
+              );
+            return params;
+          },
+          loss: (params, step) => {
+            const examples = gapExamples(o.batch, seed * 1_000_003 + 500_000 + step);
+            const selected = capacitySelection(estimatedAccuracy(baseParams, examples), o.tau);
+            // Latent targets are the (detached) input embeddings of z; only selected examples get them.
+            const target = tf.tensor2d(examples.map((e) => embeddings[e.z] as number[]));
+            const mask = tf.tensor1d(selected.map((s) => (s ? 1 : 0)));
+            const { logits, latent } = latentForward(params, config, examples, mode, {
+              embeddingNorm,
+              basis,
+              mu,
+            });
+            const answer = tokenCrossEntropy(
+              logits.expandDims(1),
+              tf.tensor2d(
+                examples.map((e) => [e.y]),
+                [examples.length, 1],
+                'int32',
+              ),
+            ).mean();
+            const aux = latent.sub(target).square().mean(-1).mul(mask).mean();
+            return answer.add(aux.mul(o.latentWeight)) as tf.Scalar;
+          },
+          evaluate: (params): GapModeResult =>
+            tf.tidy(() => {
+              const { logits, latent, h } = latentForward(params, config, evalSet, mode, {
+                embeddingNorm,
+                basis,
+                mu,
+              });
+              const predicted = logits.argMax(-1).arraySync() as number[];
+              return {
+                mode,
+                hidden_norm_ratio: meanNorm(rows2d(h)) / embeddingNorm,
+                fed_norm_ratio: meanNorm(rows2d(latent)) / embeddingNorm,
+                accuracy: evalSet.filter((e, i) => predicted[i] === e.y).length / evalSet.length,
+                supervised_share: supervisedShare,
+              };
+            }),
+          logEvery: o.logEvery,
+          checkpointEvery: o.checkpointEvery,
+          spikeFactor: 10,
+          onProgress: progress,
+        },
+        runs,
+      );
+      metrics.push(...result.metrics);
+      // A diverged run is data: its accuracy is NaN, so the verdicts over it say so.
+      return result.evaluation ?? notRun(mode);
+    });
+    tf.dispose([basis, mu, ...Object.values(baseParams)]);
+    return { seed, base_hidden_norm_ratio: baseHiddenRatio, modes };
+  };
+
+  const seeds = o.seeds.map(runSeed);
   return {
     title: 'GAP toy: latent feedback in a pre-norm model',
     claim: GAP_CLAIM,
-    verdicts: gapVerdicts(results, baseHiddenRatio),
+    verdicts: gapVerdicts(seeds, belowMinimum(o, GAP_MINIMUM)),
     charts: [
       {
         title: 'latent-feedback training loss',
-        rows: perRun.flatMap((r) => r.metrics),
+        rows: metrics.filter((m) => m.run.startsWith('latent-')),
         x: 'step',
         y: 'loss',
         series: 'run',
@@ -300,23 +289,30 @@ export function runGapExperiment(
     ],
     tables: [
       {
-        title: `per mode (base model: hidden/input norm ratio ${baseHiddenRatio.toFixed(2)})`,
-        columns: ['mode', 'hidden/input norm', 'fed-back/input norm', 'accuracy', 'latent-supervised share'],
-        rows: results.map((r) => [
-          r.mode,
-          r.hidden_norm_ratio,
-          r.fed_norm_ratio,
-          r.accuracy,
-          r.supervised_share,
-        ]),
+        title: "per seed and mode (base: the base model's hidden/input norm ratio)",
+        columns: [
+          'seed',
+          'mode',
+          'base hidden/input norm',
+          'hidden/input norm',
+          'fed-back/input norm',
+          'accuracy',
+          'latent-supervised share',
+        ],
+        rows: seeds.flatMap((s) =>
+          s.modes.map((r) => [
+            s.seed,
+            r.mode,
+            s.base_hidden_norm_ratio,
+            r.hidden_norm_ratio,
+            r.fed_norm_ratio,
+            r.accuracy,
+            r.supervised_share,
+          ]),
+        ),
       },
     ],
-    metrics: [...base.metrics, ...perRun.flatMap((r) => r.metrics)],
-    summary: {
-      options: o,
-      base_hidden_norm_ratio: baseHiddenRatio,
-      embedding_norm: embeddingNorm,
-      modes: results,
-    },
+    metrics,
+    summary: { options: o, seeds },
   };
 }

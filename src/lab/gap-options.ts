@@ -22,7 +22,7 @@ export const gapOptionsSchema = z
     tau: z.number().min(0).max(1),
     latentWeight: z.number().min(0),
     evalExamples: posInt,
-    seed: z.number().int(),
+    seeds: z.array(z.number().int()).min(1),
     logEvery: posInt,
     checkpointEvery: posInt,
   })
@@ -39,7 +39,7 @@ export const gapOptionsSchema = z
   });
 export type GapOptions = z.output<typeof gapOptionsSchema>;
 
-/** Minutes on 2 cores. */
+/** Minutes on 2 cores, three seeds: each seed trains its own base model and every mode from it. */
 export const GAP_DEFAULTS: GapOptions = {
   modes: ['raw', 'norm-matched', 'pca'],
   width: 64,
@@ -54,7 +54,18 @@ export const GAP_DEFAULTS: GapOptions = {
   tau: 0.5,
   latentWeight: 1,
   evalExamples: 500,
-  seed: 0,
+  seeds: [0, 1, 2],
   logEvery: 10,
   checkpointEvery: 100,
+};
+
+/**
+ * Below these sizes every GAP verdict is `too_small` (docs/lab.md): fewer base steps leave the
+ * base model short of the text chain, fewer latent steps leave the modes untrained, and fewer
+ * held-out examples give an accuracy too coarse to compare. The defaults are twice these.
+ */
+export const GAP_MINIMUM: Partial<Record<keyof GapOptions, number>> = {
+  baseSteps: 300,
+  latentSteps: 150,
+  evalExamples: 200,
 };

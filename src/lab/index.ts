@@ -61,6 +61,7 @@ export type {
   GapMode,
   GapModeResult,
   GapOptions,
+  GapSeedResult,
   LabReport,
   MdmMethodResult,
   MdmOptions,

@@ -14,21 +14,19 @@ export {
 } from './adamw.js';
 export { type CharCorpus, charCorpus, grammarText, lmBatch } from './char-corpus.js';
 export { loadCheckpoint, loadParams, saveCheckpoint, saveParams } from './checkpoint.js';
-export { GAP_CLAIM, type GapModeResult, gapVerdicts, runGapExperiment } from './gap-experiment.js';
+export { GAP_CLAIM, runGapExperiment } from './gap-experiment.js';
 export { GAP_DEFAULTS, GAP_MODES, type GapMode, type GapOptions } from './gap-options.js';
+export { type GapModeResult, type GapSeedResult, gapVerdicts } from './gap-verdicts.js';
 export type { Params } from './layers.js';
 export { warmupCosine } from './lr-schedule.js';
-export { MDM_CLAIM, type MdmMethodResult, mdmVerdicts, runMdmExperiment } from './mdm-experiment.js';
+export { MDM_CLAIM, runMdmExperiment } from './mdm-experiment.js';
 export { MDM_DEFAULTS, MDM_FULL, type MdmOptions } from './mdm-options.js';
+export { type MdmMethodResult, mdmVerdicts } from './mdm-verdicts.js';
 export { type ModelConfig, parseLabConfig, type TrainConfig } from './model-config.js';
 export { type LabReport, writeLabReport } from './report.js';
-export {
-  runSiameseNormExperiment,
-  SIAMESENORM_CLAIM,
-  type SiameseNormRun,
-  siameseNormVerdicts,
-} from './siamesenorm-experiment.js';
+export { runSiameseNormExperiment, SIAMESENORM_CLAIM } from './siamesenorm-experiment.js';
 export { SIAMESENORM_DEFAULTS, SIAMESENORM_FULL, type SiameseNormOptions } from './siamesenorm-options.js';
+export { type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';
 export { loadTf, type Tf } from './tf-runtime.js';
 export { type MetricLine, type RunResult, type RunSpec, trainRun } from './training-run.js';
 export { forward, initParams } from './transformer.js';

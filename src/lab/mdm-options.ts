@@ -70,3 +70,16 @@ export const MDM_FULL: MdmOptions = {
   warmup: 100,
   checkpointEvery: 250,
 };
+
+/**
+ * Below these sizes every MDM verdict is `too_small` (docs/lab.md): shorter training leaves every
+ * method near chance, fewer held-out prompts give an exact match too coarse to compare, and a
+ * reference model with fewer steps or fewer t-draws makes the variance figures noise. The
+ * defaults are at least twice these.
+ */
+export const MDM_MINIMUM: Partial<Record<keyof MdmOptions, number>> = {
+  steps: 150,
+  evalExamples: 100,
+  varianceSteps: 50,
+  varianceDraws: 4,
+};

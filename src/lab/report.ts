@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importOptional } from '../core/index.js';
+import { type ClaimVerdict, verdictLine } from './claim-verdict.js';
 
 /** A line chart: one series per value of `series`, `y` against `x`. */
 export interface LineChart {
@@ -22,7 +23,8 @@ export interface LabReport {
   title: string;
   /** The paper's claim, as the notes state it. */
   claim: string;
-  verdicts: string[];
+  /** One per claim, decided over seeds (claim-verdict.ts); written as they are to `summary.json`. */
+  verdicts: ClaimVerdict[];
   charts: LineChart[];
   tables: Table[];
   metrics: Record<string, unknown>[];
@@ -82,7 +84,7 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;p
 th{background:#f4f4f4}.verdict{font-weight:600}figure{margin:1em 0}</style></head>
 <body><h1>${escapeHtml(report.title)}</h1>
 <p><b>Claim.</b> ${escapeHtml(report.claim)}</p>
-${report.verdicts.map((v) => `<p class="verdict">${escapeHtml(v)}</p>`).join('\n')}
+${report.verdicts.map((v) => `<p class="verdict">${escapeHtml(verdictLine(v))}</p>`).join('\n')}
 ${charts.map((svg) => `<figure>${svg}</figure>`).join('\n')}
 ${report.tables.map(tableHtml).join('\n')}
 </body></html>

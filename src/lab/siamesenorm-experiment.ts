@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { charCorpus, grammarText, lmBatch } from './char-corpus.js';
+import { belowMinimum } from './lab-minimum.js';
 import type { Params } from './layers.js';
 import { lmLoss } from './lm-loss.js';
 import { modelConfigSchema, type NormPlacement } from './model-config.js';
 import type { LabReport } from './report.js';
-import type { SiameseNormOptions } from './siamesenorm-options.js';
+import { SIAMESENORM_MINIMUM, type SiameseNormOptions } from './siamesenorm-options.js';
+import { isStable, type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';
 import { type RunResult, trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
@@ -16,65 +18,10 @@ const NAMES: Record<NormPlacement, string> = {
   siamese: 'SiameseNorm',
 };
 
-export interface SiameseNormRun {
-  run: string;
-  norm: NormPlacement;
-  depth: number;
-  lr: number;
-  seed: number;
-  val_loss: number | null;
-  diverged_at: number | null;
-  spikes: number[];
-}
-
 export const SIAMESENORM_CLAIM =
   'SiameseNorm (two residual streams sharing every sublayer) trains stably where Post-Norm spikes or diverges at high learning rate, and reaches a validation loss at or below Pre-Norm.';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** The verdict lines, from the runs alone (pure). */
-export function siameseNormVerdicts(runs: SiameseNormRun[]): string[] {
-  const lines: string[] = [];
-  const unstable = (r: SiameseNormRun) => r.diverged_at !== null || r.spikes.length > 0;
-  const top = Math.max(...runs.map((r) => r.lr));
-  const at = (norm: NormPlacement) => runs.filter((r) => r.norm === norm && r.lr === top);
-  const post = at('post');
-  const siam = at('siamese');
-  if (post.length > 0 && siam.length > 0) {
-    const postBad = post.filter(unstable).length;
-    const siamDiverged = siam.filter((r) => r.diverged_at !== null).length;
-    const state =
-      siamDiverged > 0 ? 'not held' : postBad > 0 ? 'held' : 'not reproduced (Post-Norm stayed stable here)';
-    // Clipping can turn an instability into a stall instead of a spike: the validation losses show it.
-    const meanLoss = (rs: SiameseNormRun[]) => {
-      const finite = rs.map((r) => r.val_loss).filter((l): l is number => l !== null);
-      return finite.length === 0 ? 'none finite' : mean(finite).toFixed(4);
-    };
-    lines.push(
-      `stability at lr ${top}: ${state} — Post-Norm spiked or diverged in ${postBad}/${post.length} runs, SiameseNorm diverged in ${siamDiverged}/${siam.length} (spiked in ${siam.filter(unstable).length - siamDiverged}); validation loss Post-Norm ${meanLoss(post)}, SiameseNorm ${meanLoss(siam)}.`,
-    );
-  }
-  for (const depth of [...new Set(runs.map((r) => r.depth))]) {
-    const best = (norm: NormPlacement) => {
-      const byLr = [...new Set(runs.map((r) => r.lr))].map((lr) => {
-        const losses = runs
-          .filter((r) => r.norm === norm && r.depth === depth && r.lr === lr)
-          .map((r) => r.val_loss);
-        return losses.length > 0 && losses.every((l) => l !== null)
-          ? mean(losses as number[])
-          : Number.POSITIVE_INFINITY;
-      });
-      return Math.min(...byLr);
-    };
-    if (!runs.some((r) => r.norm === 'pre') || !runs.some((r) => r.norm === 'siamese')) continue;
-    const [s, p] = [best('siamese'), best('pre')];
-    const state = s <= p ? 'held' : 'not held';
-    lines.push(
-      `validation loss at depth ${depth} (best lr, mean over seeds): ${state} — SiameseNorm ${s.toFixed(4)} vs Pre-Norm ${p.toFixed(4)}.`,
-    );
-  }
-  return lines;
-}
 
 /**
  * The SiameseNorm sweep: one character-level LM per (depth, lr, seed, norm placement) on the
@@ -161,13 +108,15 @@ export function runSiameseNormExperiment(
     runs.push({
       run: id,
       ...c,
+      // Step 0 is always logged: its loss is the untrained model's.
+      initial_loss: result.metrics[0]?.loss ?? Number.NaN,
       val_loss: result.evaluation?.val_loss ?? null,
       diverged_at: diverged?.step ?? null,
       spikes: result.divergence.events.filter((e) => e.kind === 'spike').map((e) => e.step),
     });
   }
   const metrics = results.flatMap((r) => r.metrics);
-  const verdicts = siameseNormVerdicts(runs);
+  const verdicts = siameseNormVerdicts(runs, belowMinimum(o, SIAMESENORM_MINIMUM));
   return {
     title: 'SiameseNorm: norm placement sweep (character-level LM)',
     claim: SIAMESENORM_CLAIM,
@@ -185,13 +134,25 @@ export function runSiameseNormExperiment(
     tables: [
       {
         title: 'runs',
-        columns: ['norm', 'depth', 'lr', 'seed', 'validation loss', 'diverged at step', 'spikes (steps)'],
+        columns: [
+          'norm',
+          'depth',
+          'lr',
+          'seed',
+          'initial loss',
+          'validation loss',
+          'stable',
+          'diverged at step',
+          'spikes (steps)',
+        ],
         rows: runs.map((r) => [
           NAMES[r.norm],
           r.depth,
           r.lr,
           r.seed,
+          r.initial_loss,
           r.val_loss,
+          isStable(r) ? 'yes' : 'no',
           r.diverged_at,
           r.spikes.join(' ') || '—',
         ]),

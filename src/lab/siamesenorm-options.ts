@@ -30,11 +30,11 @@ export const siameseNormOptionsSchema = z
   });
 export type SiameseNormOptions = z.output<typeof siameseNormOptionsSchema>;
 
-/** The default sweep: minutes on 2 cores. */
+/** The default sweep: three seeds, minutes on 2 cores. */
 export const SIAMESENORM_DEFAULTS: SiameseNormOptions = {
   depths: [4],
   lrs: [3e-3, 3e-2],
-  seeds: [0],
+  seeds: [0, 1, 2],
   norms: ['pre', 'post', 'deepnorm', 'siamese'],
   width: 64,
   heads: 4,
@@ -59,4 +59,14 @@ export const SIAMESENORM_FULL: SiameseNormOptions = {
   steps: 600,
   warmup: 60,
   checkpointEvery: 100,
+};
+
+/**
+ * Below these sizes every SiameseNorm verdict is `too_small` (docs/lab.md): in fewer steps no
+ * placement gets past the character frequencies, so "stalled" and the loss comparison mean
+ * nothing, and one validation batch is too few characters to compare losses. The default is above.
+ */
+export const SIAMESENORM_MINIMUM: Partial<Record<keyof SiameseNormOptions, number>> = {
+  steps: 100,
+  evalBatches: 2,
 };

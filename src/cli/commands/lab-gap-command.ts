@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { verdictLine } from '../../lab/claim-verdict.js';
 import { GAP_DEFAULTS, gapOptionsSchema } from '../../lab/gap-options.js';
 import { parseLabConfig } from '../../lab/model-config.js';
 import type { CommandState } from '../command-state.js';
@@ -22,7 +23,7 @@ const HELP: Record<string, string> = {
   tau: 'capacity level: supervise the latent only where base accuracy <= tau',
   latentWeight: 'weight of the latent auxiliary loss',
   evalExamples: 'held-out examples',
-  seed: 'seed (init and data order)',
+  seeds: 'seeds: each trains its own base model and every mode (init and data order)',
   logEvery: 'log one metrics line every n steps',
   checkpointEvery: 'checkpoint every n steps',
 };
@@ -47,7 +48,9 @@ export function registerLabGapCommand(lab: Command, state: CommandState): void {
 Task: prompt "a b c ?", latent z = (a + b) mod 10, answer y = (z + c) mod 10. A pre-norm base model
 learns the text chain; then, per mode, the final hidden state at "?" is fed back in place of z and
 the model trains on the answer (plus the latent's distance to z's embedding on examples the base
-model fails). Rerunning with the same --out resumes. The verdict lines are printed on stdout.`,
+model fails). Rerunning with the same --out resumes.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
+spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { out: string; progress: boolean }) => {
       const options = parseLabConfig(gapOptionsSchema, labOptions(command, GAP_DEFAULTS));
@@ -62,7 +65,7 @@ model fails). Rerunning with the same --out resumes. The verdict lines are print
         progress.stop();
       }
       await lab.writeLabReport(out, report);
-      for (const line of report.verdicts) process.stdout.write(`${line}\n`);
+      for (const verdict of report.verdicts) process.stdout.write(`${verdictLine(verdict)}\n`);
       process.stderr.write(`rewardkit lab gap: report ${out}/report.html\n`);
       state.exitCode = EXIT.ok;
     });

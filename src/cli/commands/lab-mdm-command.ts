@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { verdictLine } from '../../lab/claim-verdict.js';
 import { MDM_DEFAULTS, MDM_FULL, mdmOptionsSchema } from '../../lab/mdm-options.js';
 import { parseLabConfig } from '../../lab/model-config.js';
 import type { CommandState } from '../command-state.js';
@@ -40,7 +41,7 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
       'Masked-diffusion LM on synthetic tasks: variance (A, B) and accuracy of P-POTS, MIRROR, StraTS, ISAD',
     );
   addLabOptions(command, MDM_DEFAULTS, HELP)
-    .option('--full', "the notes' comparison: 3-digit addition, 5 seeds, 3000 steps")
+    .option('--full', "the notes' comparison: 5 seeds, 2000 steps")
     .option(
       '-o, --out <dir>',
       'output folder: metrics.jsonl, summary.json, report.html, runs/ (checkpoints)',
@@ -52,7 +53,9 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
       `
 A bidirectional transformer learns prompt -> response (prompt never masked); the loss is the ELBO
 (1/|R|) sum over masked response tokens CE_i / p, p = (1 - 1e-3) t + 1e-3. Rerunning with the same
---out skips finished runs and resumes an interrupted one. The verdict lines are printed on stdout.`,
+--out skips finished runs and resumes an interrupted one.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
+spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { full?: boolean; out: string; progress: boolean }) => {
       const options = parseLabConfig(
@@ -70,7 +73,7 @@ A bidirectional transformer learns prompt -> response (prompt never masked); the
         progress.stop();
       }
       await lab.writeLabReport(out, report);
-      for (const line of report.verdicts) process.stdout.write(`${line}\n`);
+      for (const verdict of report.verdicts) process.stdout.write(`${verdictLine(verdict)}\n`);
       process.stderr.write(`rewardkit lab mdm: report ${out}/report.html\n`);
       state.exitCode = EXIT.ok;
     });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { verdictLine } from '../../lab/claim-verdict.js';
 import { parseLabConfig } from '../../lab/model-config.js';
 import {
   SIAMESENORM_DEFAULTS,
@@ -53,7 +54,9 @@ export function registerLabSiameseNormCommand(lab: Command, state: CommandState)
       `
 Rerunning with the same --out skips finished runs and resumes an interrupted one from its checkpoint.
 A run whose loss turns NaN/inf is stopped and recorded as diverged at that step; a loss above
---spike-factor × its best so far is recorded as a spike. The verdict lines are printed on stdout.`,
+--spike-factor × its best so far is recorded as a spike.
+One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
+spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { full?: boolean; out: string; progress: boolean }) => {
       const defaults = flags.full ? SIAMESENORM_FULL : SIAMESENORM_DEFAULTS;
@@ -69,7 +72,7 @@ A run whose loss turns NaN/inf is stopped and recorded as diverged at that step;
         progress.stop();
       }
       await lab.writeLabReport(out, report);
-      for (const line of report.verdicts) process.stdout.write(`${line}\n`);
+      for (const verdict of report.verdicts) process.stdout.write(`${verdictLine(verdict)}\n`);
       process.stderr.write(`rewardkit lab siamesenorm: report ${out}/report.html\n`);
       state.exitCode = EXIT.ok;
     });
