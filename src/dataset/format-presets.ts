@@ -12,12 +12,14 @@ export const FORMAT_PRESETS = {
    * verl's RL parquet (`data_source`, `prompt` as chat messages, `reward_model.ground_truth`,
    * `extra_info`) with main_generation's `responses`, one sample per response, grouped by prompt.
    * A search-R1 ground truth (`{"target": [...]}`) gives its targets; a code row's keeps its tests
-   * (the JSON the `code` source reads).
+   * (the JSON the `code` source reads). The whole ground truth is also kept as
+   * `metadata.ground_truth`, for checks that need more of it than a target (countdown's numbers).
    */
   verl: [
     'id=extra_info.index?',
     'response=responses[*]|response',
     'reference=reward_model.ground_truth.target|reward_model.ground_truth?',
+    'metadata.ground_truth=reward_model.ground_truth?',
     'metadata.extra_info=extra_info?',
   ],
   /** verl's rollout dump (`trainer.rollout_data_dir`, one `<step>.jsonl` per step): `input`, `output`, `gts`, `score`, `step`. */

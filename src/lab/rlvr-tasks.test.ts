@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { countdownCheck } from '../verify/countdown/index.js';
 import { verifyMath } from '../verify/math/index.js';
-import {
-  answerLine,
-  countdownCheck,
-  evaluateCountdown,
-  naiveContainsReward,
-  RLVR_TASK_KINDS,
-  rlvrTasks,
-} from './rlvr-tasks.js';
+import { answerLine, naiveContainsReward, RLVR_TASK_KINDS, rlvrTasks } from './rlvr-tasks.js';
 
 describe('rlvrTasks', () => {
   it.each(RLVR_TASK_KINDS)('%s: the same seed gives the same tasks, another seed others', (kind) => {
@@ -41,48 +35,12 @@ describe('rlvrTasks', () => {
       const [head, listed] = task.prompt.split(' with ');
       expect(head).toBe(`reach ${task.target}`);
       expect((listed ?? '').split(' ').map(Number).sort()).toEqual([...(task.numbers ?? [])].sort());
-      expect(countdownCheck(answerLine(task.reference), task.numbers ?? [], task.target ?? 0)).toEqual({
-        correct: true,
-        value: task.target,
-      });
+      expect(
+        countdownCheck(answerLine(task.reference), task.numbers ?? [], task.target ?? 0, {
+          extract: 'hash_line',
+        }),
+      ).toEqual({ correct: true, expression: task.reference, value: task.target });
     }
-  });
-});
-
-describe('countdownCheck', () => {
-  const numbers = [3, 7, 25];
-  it.each([
-    ['#### 25+3*7', { correct: true, value: 46 }],
-    ['#### (25 - 3) * 7', { correct: false, reason: 'wrong_value', value: 154 }],
-    ['I think\n#### 3*7+25', { correct: true, value: 46 }],
-    ['#### 25+25-3-1', { correct: false, reason: 'wrong_numbers', value: 46 }],
-    ['#### 46', { correct: false, reason: 'wrong_numbers', value: 46 }],
-    ['#### 25+21', { correct: false, reason: 'wrong_numbers', value: 46 }],
-    ['no answer line', { correct: false, reason: 'no_answer' }],
-    ['#### ', { correct: false, reason: 'no_answer' }],
-    ['#### 25+3*7; process.exit(1)', { correct: false, reason: 'unreadable' }],
-    ['#### 25+3*7)', { correct: false, reason: 'unreadable' }],
-    ['#### 7/3+25', { correct: false, reason: 'unreadable' }],
-    ['#### 25+3*7\n#### 3+7', { correct: false, reason: 'wrong_value', value: 10 }],
-  ])('%j → %j', (response, verdict) => {
-    expect(countdownCheck(response, numbers, 46)).toEqual(verdict);
-  });
-});
-
-describe('evaluateCountdown', () => {
-  it.each([
-    ['1+2*3', 7],
-    ['(1+2)*3', 9],
-    ['8/2/2', 2],
-    ['10-2-3', 5],
-    ['2×3÷3', 2],
-    ['', undefined],
-    ['1/0', undefined],
-    ['2**3', undefined],
-    ['-1+2', undefined],
-    ['1e3', undefined],
-  ])('%j = %j', (expression, value) => {
-    expect(evaluateCountdown(expression)).toBe(value);
   });
 });
 

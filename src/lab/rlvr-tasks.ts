@@ -1,12 +1,13 @@
 import { createRng, type Rng } from '../core/rng.js';
+import { evaluateCountdown } from '../verify/countdown/index.js';
 
 /**
  * Seeded synthetic verifiable tasks for RL in the lab (issue 29 §2): short enough for the lab's
  * character-level model, each answer in a form rewardkit's checks read (`#### <answer>`).
  * - addition: `add 123+45` → `#### 168` (checked by the math verifier);
  * - sorting: `sort 3 1 2` → `#### 1 2 3` (exact match on the answer line);
- * - countdown: `reach 46 with 3 7 25` → `#### 25+3*7`, any expression over the given numbers,
- *   each at most once, that evaluates to the target (`countdownCheck`).
+ * - countdown: `reach 46 with 3 7 25` → `#### 25+3*7`, an expression over the given numbers,
+ *   each once, that evaluates to the target (the `countdown` verifier, `src/verify/countdown`).
  */
 export const RLVR_TASK_KINDS = ['addition', 'sorting', 'countdown'] as const;
 export type RlvrTaskKind = (typeof RLVR_TASK_KINDS)[number];
@@ -83,78 +84,6 @@ const MAKERS: Record<RlvrTaskKind, (rng: Rng, o: RlvrTaskOptions) => Omit<RlvrTa
     }
   },
 };
-
-export type CountdownVerdict =
-  | { correct: true; value: number }
-  | { correct: false; reason: 'no_answer' | 'unreadable' | 'wrong_numbers' | 'wrong_value'; value?: number };
-
-/**
- * Whether the response's last `#### <expression>` line reaches `target` using only `numbers`, each
- * at most once (TinyZero's countdown rule). The expression is parsed, never evaluated as code:
- * integers, + − × ÷ and parentheses only; a division that leaves a remainder makes it unreadable.
- */
-export function countdownCheck(
-  response: string,
-  numbers: readonly number[],
-  target: number,
-): CountdownVerdict {
-  const lines = [...response.matchAll(/^####[ \t]*(.+)$/gm)];
-  const expression = lines.at(-1)?.[1]?.trim();
-  if (expression === undefined || expression === '') return { correct: false, reason: 'no_answer' };
-  const used = [...expression.matchAll(/\d+/g)].map((m) => Number(m[0]));
-  const value = evaluateCountdown(expression);
-  if (value === undefined) return { correct: false, reason: 'unreadable' };
-  const left = [...numbers];
-  for (const n of used) {
-    const at = left.indexOf(n);
-    if (at < 0) return { correct: false, reason: 'wrong_numbers', value };
-    left.splice(at, 1);
-  }
-  return value === target ? { correct: true, value } : { correct: false, reason: 'wrong_value', value };
-}
-
-/** The value of an integer arithmetic expression, or undefined when it is not one (or divides unevenly). */
-export function evaluateCountdown(expression: string): number | undefined {
-  const tokens =
-    expression
-      .replace(/×/g, '*')
-      .replace(/÷/g, '/')
-      .match(/\d+|[-+*/()]|\S/g) ?? [];
-  let at = 0;
-  const peek = () => tokens[at];
-  // expr := term (('+'|'-') term)*; term := factor (('*'|'/') factor)*; factor := int | '(' expr ')'
-  const factor = (): number | undefined => {
-    const token = tokens[at++];
-    if (token === undefined) return undefined;
-    if (/^\d+$/.test(token)) return Number(token);
-    if (token !== '(') return undefined;
-    const inner = expr();
-    return tokens[at++] === ')' ? inner : undefined;
-  };
-  const term = (): number | undefined => {
-    let value = factor();
-    while (value !== undefined && (peek() === '*' || peek() === '/')) {
-      const op = tokens[at++];
-      const right = factor();
-      if (right === undefined) return undefined;
-      if (op === '/' && (right === 0 || value % right !== 0)) return undefined;
-      value = op === '*' ? value * right : value / right;
-    }
-    return value;
-  };
-  const expr = (): number | undefined => {
-    let value = term();
-    while (value !== undefined && (peek() === '+' || peek() === '-')) {
-      const op = tokens[at++];
-      const right = term();
-      if (right === undefined) return undefined;
-      value = op === '+' ? value + right : value - right;
-    }
-    return value;
-  };
-  const value = expr();
-  return value !== undefined && at === tokens.length && Number.isFinite(value) ? value : undefined;
-}
 
 /**
  * The gameable reward of the hacking experiment: 1 when the reference appears anywhere in the

@@ -1,5 +1,6 @@
 import type { SourceKind } from './source-kind.js';
 import { claimsSource } from './sources/claims-source.js';
+import { countdownSource } from './sources/countdown-source.js';
 import { evpvSource } from './sources/evpv-source.js';
 import { medicalRubricSource } from './sources/medical-rubric-source.js';
 import { bindingKinds } from './sources/skill-rm-bindings.js';
@@ -16,7 +17,7 @@ export type SourceKindRegistry = ReadonlyMap<string, SourceKind>;
  */
 export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>([
   ...bindingKinds,
-  ...[medicalRubricSource, toolPlanSource, claimsSource, evpvSource, skillRmSource].map(
+  ...[countdownSource, medicalRubricSource, toolPlanSource, claimsSource, evpvSource, skillRmSource].map(
     (kind) => [kind.kind, kind as unknown as SourceKind] as const,
   ),
 ]);

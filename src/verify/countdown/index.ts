@@ -1,0 +1,6 @@
+export {
+  type CountdownOptions,
+  type CountdownVerdict,
+  countdownCheck,
+  evaluateCountdown,
+} from './countdown.js';
