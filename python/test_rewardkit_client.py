@@ -55,7 +55,7 @@ class _RoutedServer:
         rk._default_client = self.saved
 
 
-ROUTED_EXTRAS = {"score", "rewardkit_failed", "rewardkit/math", "rewardkit/code", "rewardkit/ifeval", "rewardkit/exact_match", "rewardkit/token_f1"}
+ROUTED_EXTRAS = {"score", "rewardkit_failed", "rewardkit/math", "rewardkit/code", "rewardkit/countdown", "rewardkit/ifeval", "rewardkit/exact_match", "rewardkit/token_f1"}
 
 
 @unittest.skipUnless(LIVE, NEEDS_SERVERS)
@@ -326,7 +326,7 @@ class OpenRlhfRemoteReward(unittest.TestCase):
         outputs = [up.openrlhf_single_turn_reward([self.routed_get_reward], "P", r, "Paris") for r in ("Paris", "Lyon")]
         batched = up.openrlhf_experience_infos(outputs)
         self.assertEqual(batched["reward"], [[1.0], [0.0]])
-        self.assertEqual(set(batched) - {"reward", "score"}, {"math", "code", "ifeval", "exact_match", "token_f1", "failed", "invalid"})
+        self.assertEqual(set(batched) - {"reward", "score"}, {"math", "code", "countdown", "ifeval", "exact_match", "token_f1", "failed", "invalid"})
 
     def test_the_py_reward_path_loads_this_file_and_calls_get_reward(self):
         output = up.openrlhf_single_turn_reward([SHIM_PATH], "<|im_start|>user\nQ<|im_end|>\n", "#### 42", 42)
