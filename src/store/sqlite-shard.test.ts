@@ -26,6 +26,16 @@ const ids = (n: number, prefix = 's') => Array.from({ length: n }, (_, i) => `${
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/**
+ * Polls `done` until it holds or `ms` pass: a merger thread's start and first pass take well under
+ * a second on an idle machine but several on a loaded one, and the assertions after the wait
+ * decide the test either way.
+ */
+async function waitUntil(done: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done()) && Date.now() < deadline) await tick();
+}
+
 /** What another connection to the store merges of the run's shards now. */
 async function mergedElsewhere(path: string, runId: string): Promise<number> {
   const other = openSqliteStore(path);
@@ -226,7 +236,7 @@ describe('SQLite shards', () => {
     const merger = startShardMerger(path, runId, (message) => said.push(message), { behindPassSeconds: 0 });
     try {
       shard.append(runId, rows(ids(10)));
-      for (let i = 0; i < 200 && said.length === 0; i++) await tick();
+      await waitUntil(() => said.length > 0);
       shard.append(runId, rows(ids(10, 't')));
       await merger.stop();
       // Once, however many passes were slow: at most one message a minute.
@@ -249,12 +259,10 @@ describe('SQLite shards', () => {
       said.push(message),
     );
     try {
-      for (let i = 0; i < 400 && !said.includes('the shard merger stopped; starting another'); i++)
-        await tick();
+      await waitUntil(() => said.includes('the shard merger stopped; starting another'));
       expect(said).toContain('the shard merger stopped; starting another');
       // Two threads at least have failed by now; each message is said once.
-      for (let i = 0; i < 400 && !said.some((m) => m.startsWith('the shard merger failed')); i++)
-        await tick();
+      await waitUntil(() => said.some((m) => m.startsWith('the shard merger failed')));
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(said.filter((m) => m === 'the shard merger stopped; starting another')).toHaveLength(1);
       expect(said.filter((m) => m.startsWith('the shard merger failed'))).toHaveLength(1);
@@ -273,7 +281,7 @@ describe('SQLite shards', () => {
     try {
       shard.append(runId, rows(ids(100)));
       // Visible without any merge of this test's own.
-      for (let i = 0; i < 200 && (await readonly.completedIds(runId)).size < 100; i++) await tick();
+      await waitUntil(async () => (await readonly.completedIds(runId)).size >= 100);
       expect((await readonly.completedIds(runId)).size).toBe(100);
       shard.append(runId, rows(ids(50, 't')));
       shard.close();
