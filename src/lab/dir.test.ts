@@ -240,7 +240,10 @@ describe('runDirExperiment', () => {
   };
 
   test('an interrupted run resumes from its checkpoint: the same metrics and results, no step repeated', () => {
+    const before = tf.memory().numTensors;
     const whole = runDirExperiment(tiny, mkdtempSync(join(tmpdir(), 'rk-dir-')));
+    // Every tensor of both models, the q's and the evaluation is released.
+    expect(tf.memory().numTensors).toBe(before);
     const dir = mkdtempSync(join(tmpdir(), 'rk-dir-'));
     // Stop DIR's run after its step 6: its checkpoint at step 4 is on disk, BT's result too.
     expect(() =>
