@@ -37,6 +37,12 @@ export const DIR_CLAIM =
 const BALANCED_SEED = 777_001;
 const BIASED_SEED = 777_002;
 const EVAL_CHUNK = 256;
+/**
+ * The refitted q's learning rate: gentle, so that in `--refit-steps` (100) it stays calibrated. At
+ * 3e-3 for 200 steps it grew overconfident on its half, and CLUB's crossed term (log q of the
+ * other label) put estimates at 1–5 nats, beyond a binary label's ln 2, swamping the comparison.
+ */
+const REFIT_LR = 1e-3;
 
 /** The reward model: the lab transformer (causal, pre-norm) and a linear score head on h, END's final hidden state. */
 function initRewardModel(config: ModelConfig, seed: number): Params {
@@ -116,7 +122,7 @@ function refittedMi(
   try {
     for (let k = 0; k < o.refitSteps; k++)
       adamwStep(state, (q) => classifierCrossEntropyTensor(classifierLogProbs(q, zFit), aFit), {
-        lr: 3e-3,
+        lr: REFIT_LR,
         beta1: 0.9,
         beta2: 0.999,
         weightDecay: 0.01,

@@ -59,7 +59,7 @@ export const DIR_DEFAULTS: DirOptions = {
   steps: 300,
   warmup: 20,
   evalPairs: 512,
-  refitSteps: 200,
+  refitSteps: 100,
   seeds: [0, 1, 2],
   logEvery: 10,
   checkpointEvery: 100,
