@@ -311,6 +311,25 @@ describe('rewardkit lab', () => {
     expect(readJsonl(join(out, 'metrics.jsonl'))).toEqual(metrics);
   });
 
+  test('dir at its documented minimum (a tiny model) decides every claim with an interval over 3 seeds', async () => {
+    const out = tempDir();
+    const tiny = ['--width', '8', '--heads', '2', '--depth', '1', '--q-hidden', '8', '--batch', '8'];
+    const sizes = ['--steps', '150', '--eval-pairs', '256', '--refit-steps', '20', '--log-every', '50'];
+    const run = await runCli(['lab', 'dir', ...tiny, ...sizes, '-o', out]);
+    expect(run.code).toBe(0);
+    const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      verdicts: SavedVerdict[];
+    };
+    expect(verdicts).toHaveLength(3);
+    for (const v of verdicts) {
+      expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
+      expect(v).not.toHaveProperty('why');
+      expect(v.seeds).toBe(3);
+    }
+    for (const line of run.stdout.trim().split('\n'))
+      expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
+  }, 180_000);
+
   test.each([
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
     [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],
