@@ -271,6 +271,9 @@ describe('package entries', () => {
   it('rewardkit/lab', async () => {
     expect(await names('./lab/index.js')).toMatchInlineSnapshot(`
       [
+        "DIR_ATTRIBUTES",
+        "DIR_CLAIM",
+        "DIR_DEFAULTS",
         "GAP_CLAIM",
         "GAP_DEFAULTS",
         "GAP_MODES",
@@ -283,6 +286,7 @@ describe('package entries', () => {
         "adamwStep",
         "charCorpus",
         "createTrainState",
+        "dirVerdicts",
         "disposeTrainState",
         "forward",
         "gapVerdicts",
@@ -294,6 +298,7 @@ describe('package entries', () => {
         "loadTf",
         "mdmVerdicts",
         "parseLabConfig",
+        "runDirExperiment",
         "runGapExperiment",
         "runMdmExperiment",
         "runSiameseNormExperiment",

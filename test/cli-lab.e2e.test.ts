@@ -88,6 +88,30 @@ const GAP_RUN = [
   '--eval-examples',
   '32',
 ];
+const DIR_RUN = [
+  '--width',
+  '8',
+  '--heads',
+  '2',
+  '--depth',
+  '1',
+  '--q-hidden',
+  '8',
+  '--batch',
+  '8',
+  '--steps',
+  '10',
+  '--warmup',
+  '2',
+  '--eval-pairs',
+  '32',
+  '--refit-steps',
+  '5',
+  '--log-every',
+  '5',
+  '--checkpoint-every',
+  '4',
+];
 
 interface SavedVerdict {
   claim: string;
@@ -246,6 +270,66 @@ describe('rewardkit lab', () => {
       expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
   }, 180_000);
 
+  test('dir runs end to end: BT and DIR per seed, and a rerun resumes instead of retraining', async () => {
+    const out = tempDir();
+    const first = await runCli(['lab', 'dir', ...DIR_RUN, '-o', out]);
+    expect(first.stderr).toContain('report.html');
+    expect(first.code).toBe(0);
+    const summary = expectReport(out, first.stdout, 3, 3) as unknown as {
+      verdicts: SavedVerdict[];
+      seeds: { seed: number; arms: { method: string; balanced_accuracy: number; mi: object }[] }[];
+    };
+    expect(summary.verdicts.map((v) => v.claim)).toEqual([
+      'DIR keeps accuracy on bias-balanced pairs at least as well as BT',
+      'DIR lowers the MI between its representation and length',
+      'DIR lowers the MI between its representation and format',
+    ]);
+    expect(summary.verdicts[0]?.why).toBe(
+      'below the documented minimum: --steps 10 < 150, --eval-pairs 32 < 256 (docs/lab.md)',
+    );
+    for (const s of summary.seeds) {
+      expect(s.arms.map((a) => a.method)).toEqual(['bt', 'dir']);
+      for (const a of s.arms) {
+        expect(a.balanced_accuracy).toBeGreaterThanOrEqual(0);
+        expect(a.balanced_accuracy).toBeLessThanOrEqual(1);
+        expect(Object.keys(a.mi)).toEqual(['length', 'format']);
+      }
+    }
+    const summaryText = readFileSync(join(out, 'summary.json'), 'utf8');
+    const metrics = readJsonl(join(out, 'metrics.jsonl')) as { run: string; step: number }[];
+    expect(metrics.filter((m) => m.run === 'dir-s1').map((m) => m.step)).toEqual([0, 5, 9]);
+    // Finished runs are read back: the same report, no step trained again.
+    const second = await runCli(['lab', 'dir', ...DIR_RUN, '-o', out]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    expect(readJsonl(join(out, 'metrics.jsonl'))).toEqual(metrics);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(summaryText);
+    // A run whose result is gone trains again, to the same numbers.
+    rmSync(join(out, 'runs', 'dir-s1.result.json'));
+    const third = await runCli(['lab', 'dir', ...DIR_RUN, '-o', out]);
+    expect(third.stdout).toBe(first.stdout);
+    expect(readJsonl(join(out, 'metrics.jsonl'))).toEqual(metrics);
+  });
+
+  test('dir at its documented minimum (a tiny model) decides every claim with an interval over 3 seeds', async () => {
+    const out = tempDir();
+    const tiny = ['--width', '8', '--heads', '2', '--depth', '1', '--q-hidden', '8', '--batch', '8'];
+    const sizes = ['--steps', '150', '--eval-pairs', '256', '--refit-steps', '20', '--log-every', '50'];
+    const run = await runCli(['lab', 'dir', ...tiny, ...sizes, '-o', out]);
+    expect(run.code).toBe(0);
+    const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      verdicts: SavedVerdict[];
+    };
+    expect(verdicts).toHaveLength(3);
+    for (const v of verdicts) {
+      expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
+      expect(v).not.toHaveProperty('why');
+      expect(v.seeds).toBe(3);
+    }
+    for (const line of run.stdout.trim().split('\n'))
+      expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
+  }, 180_000);
+
   test.each([
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
     [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],
@@ -254,6 +338,11 @@ describe('rewardkit lab', () => {
     [['mdm', '--lr', '-1'], '--lr: must be > 0'],
     [['gap', '--lr', 'x'], '--lr:'],
     [['gap', '--seeds', '0,x'], '--seeds[1]:'],
+    [['dir', '--attributes', 'length,verbosity'], '--attributes[1]:'],
+    [['dir', '--bias', '1.5'], '--bias: must be in [0, 1]'],
+    [['dir', '--lambda', '-1'], '--lambda: must be at least 0'],
+    [['dir', '--q-steps', '0'], '--q-steps: must be at least 1'],
+    [['dir', '--no-such-flag'], "unknown option '--no-such-flag'"],
     [['siamesenorm', '--no-such-flag'], "unknown option '--no-such-flag'"],
   ])('bad input fails before any work, naming the flag: %j', async (args, message) => {
     const out = join(tempDir(), 'never');

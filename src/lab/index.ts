@@ -1,9 +1,9 @@
 /**
- * `rewardkit/lab`: the lab's experiments (`runGapExperiment`, `runMdmExperiment`,
- * `runSiameseNormExperiment`) with their options and verdicts, and the parts to run one of your
- * own: the transformer, AdamW, `trainRun`, checkpoints, the character corpus and the report
- * writer. Needs the lab packages (@tensorflow/tfjs, @tensorflow/tfjs-backend-wasm, vega,
- * vega-lite; docs/install.md).
+ * `rewardkit/lab`: the lab's experiments (`runDirExperiment`, `runGapExperiment`,
+ * `runMdmExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
+ * parts to run one of your own: the transformer, AdamW, `trainRun`, checkpoints, the character
+ * corpus and the report writer. Needs the lab packages (@tensorflow/tfjs,
+ * @tensorflow/tfjs-backend-wasm, vega, vega-lite; docs/install.md).
  *
  * ESM resolves every static import before any code runs, so a lab module importing a missing
  * tfjs would fail with Node's resolution error. This entry imports nothing heavy statically: it
@@ -31,6 +31,11 @@ export const {
   loadParams,
   saveCheckpoint,
   saveParams,
+  DIR_ATTRIBUTES,
+  DIR_CLAIM,
+  DIR_DEFAULTS,
+  dirVerdicts,
+  runDirExperiment,
   GAP_CLAIM,
   gapVerdicts,
   runGapExperiment,
@@ -58,6 +63,10 @@ export const {
 export type {
   AdamWOptions,
   CharCorpus,
+  DirArmResult,
+  DirAttribute,
+  DirOptions,
+  DirSeedResult,
   GapMode,
   GapModeResult,
   GapOptions,

@@ -1,9 +1,10 @@
 /**
  * What `rewardkit/lab` (./index.ts) exports, loaded by it once the lab's packages are known to be
- * there. The lab's experiments (`runGapExperiment`, `runMdmExperiment`,
- * `runSiameseNormExperiment`) with their options and verdicts, and the parts to run one of your
- * own: the transformer, AdamW, `trainRun`, checkpoints, the character corpus and the report
- * writer. Needs the lab packages (@tensorflow/tfjs, vega, vega-lite); see docs/lab.md.
+ * there. The lab's experiments (`runDirExperiment`, `runGapExperiment`,
+ * `runMdmExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
+ * parts to run one of your own: the transformer, AdamW, `trainRun`, checkpoints, the character
+ * corpus and the report writer. Needs the lab packages (@tensorflow/tfjs, vega, vega-lite);
+ * see docs/lab.md.
  */
 export {
   type AdamWOptions,
@@ -14,6 +15,9 @@ export {
 } from './adamw.js';
 export { type CharCorpus, charCorpus, grammarText, lmBatch } from './char-corpus.js';
 export { loadCheckpoint, loadParams, saveCheckpoint, saveParams } from './checkpoint.js';
+export { DIR_CLAIM, runDirExperiment } from './dir-experiment.js';
+export { DIR_ATTRIBUTES, DIR_DEFAULTS, type DirAttribute, type DirOptions } from './dir-options.js';
+export { type DirArmResult, type DirSeedResult, dirVerdicts } from './dir-verdicts.js';
 export { GAP_CLAIM, runGapExperiment } from './gap-experiment.js';
 export { GAP_DEFAULTS, GAP_MODES, type GapMode, type GapOptions } from './gap-options.js';
 export { type GapModeResult, type GapSeedResult, gapVerdicts } from './gap-verdicts.js';

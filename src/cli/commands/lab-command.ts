@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandState } from '../command-state.js';
+import { registerLabDirCommand } from './lab-dir-command.js';
 import { registerLabGapCommand } from './lab-gap-command.js';
 import { registerLabMdmCommand } from './lab-mdm-command.js';
 import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
@@ -9,4 +10,5 @@ export function registerLabCommand(lab: Command, state: CommandState): void {
   registerLabSiameseNormCommand(lab, state);
   registerLabMdmCommand(lab, state);
   registerLabGapCommand(lab, state);
+  registerLabDirCommand(lab, state);
 }
