@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CommandState } from '../command-state.js';
 import { registerLabGapCommand } from './lab-gap-command.js';
 import { registerLabMdmCommand } from './lab-mdm-command.js';
+import { registerLabRlvrCommand } from './lab-rlvr-command.js';
 import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
 
 /** `rewardkit lab`: small, seeded reproductions of the model-side papers on a CPU (docs/lab.md). */
@@ -9,4 +10,5 @@ export function registerLabCommand(lab: Command, state: CommandState): void {
   registerLabSiameseNormCommand(lab, state);
   registerLabMdmCommand(lab, state);
   registerLabGapCommand(lab, state);
+  registerLabRlvrCommand(lab, state);
 }
