@@ -45,9 +45,9 @@ export const RLVR_DEFAULTS: RlvrOptions = {
   width: 48,
   heads: 4,
   depth: 2,
-  sftSteps: 150,
+  sftSteps: 600,
   sftBatch: 32,
-  sftLr: 3e-3,
+  sftLr: 1e-2,
   rlSteps: 30,
   prompts: 8,
   group: 8,
@@ -61,11 +61,13 @@ export const RLVR_DEFAULTS: RlvrOptions = {
 };
 
 /**
- * Below these sizes every RLVR verdict is `too_small` (docs/lab.md): fewer RL steps move the
+ * Below these sizes every RLVR verdict is `too_small` (docs/lab.md): fewer SFT steps leave the
+ * start near 0% accuracy, where a group's rewards are all 0 and carry no advantage; fewer RL steps move the
  * policy too little to measure against its SFT start, fewer groups per step make each step's
  * gradient one prompt's noise, and fewer held-out examples make an accuracy step of 1% one task.
  */
 export const RLVR_MINIMUM: Partial<Record<keyof RlvrOptions, number>> = {
+  sftSteps: 300,
   rlSteps: 20,
   prompts: 4,
   evalExamples: 100,

@@ -29,8 +29,8 @@ export function rlvrVerdicts(runs: readonly RlvrRunResult[], belowMinimum?: stri
   const min = belowMinimum === undefined ? {} : { belowMinimum };
   const verdicts = methods.map((method) =>
     claimVerdict({
-      claim: `${method.toUpperCase()} raises held-out accuracy over the SFT start`,
-      metric: 'greedy held-out accuracy, after RL − SFT start, per seed',
+      claim: `${method.toUpperCase()} raises accuracy on unseen tasks over the SFT start`,
+      metric: 'greedy accuracy on held-out tasks, after RL − SFT start, per seed',
       direction: 'greater',
       effects: of(method).map((r) => (r ? r.finalAccuracy - r.sftAccuracy : Number.NaN)),
       ...min,

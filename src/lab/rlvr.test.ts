@@ -125,16 +125,15 @@ describe('policyLossTensor agrees with policyLoss', () => {
       )(tf.tensor2d(pad(input.logprobs)))
       .arraySync() as number[][];
     const h = 1e-4;
-    input.logprobs.forEach((row, i) =>
-      row.forEach((_, t) => {
+    for (const [i, row] of input.logprobs.entries())
+      for (const t of row.keys()) {
         const shifted = (d: number) =>
           policyLoss({
             ...input,
             logprobs: input.logprobs.map((r, j) => r.map((x, s) => (j === i && s === t ? x + d : x))),
           }).loss;
         expect(grad[i]?.[t]).toBeCloseTo((shifted(h) - shifted(-h)) / (2 * h), 2);
-      }),
-    );
+      }
   });
 });
 
@@ -152,7 +151,8 @@ describe('rlvr policy', () => {
       expect(r.tokens.slice(0, -1)).not.toContain(EOS);
     }
     const again = tf.tidy(() => rolloutLogprobs(params, shape, prompts, a, 1).logprobs.arraySync());
-    a.forEach((r, i) => r.logprobs.forEach((lp, t) => expect(again[i]?.[t]).toBeCloseTo(lp, 4)));
+    for (const [i, r] of a.entries())
+      for (const [t, lp] of r.logprobs.entries()) expect(again[i]?.[t]).toBeCloseTo(lp, 4);
   });
 });
 
@@ -207,8 +207,8 @@ describe('rlvr verdicts', () => {
   test('paired by seed: GRPO’s gain held, ETR’s inconclusive, ETR’s entropy higher held', () => {
     const v = rlvrVerdicts(runs);
     expect(v.map((x) => [x.claim, x.status])).toEqual([
-      ['GRPO raises held-out accuracy over the SFT start', 'held'],
-      ['ETR raises held-out accuracy over the SFT start', 'inconclusive'],
+      ['GRPO raises accuracy on unseen tasks over the SFT start', 'held'],
+      ['ETR raises accuracy on unseen tasks over the SFT start', 'inconclusive'],
       ['ETR keeps entropy higher than GRPO at equal steps', 'held'],
       ['GRPO under the verifier does not learn to hack (hack rate falls)', 'held'],
       ['ETR under the verifier does not learn to hack (hack rate falls)', 'held'],
