@@ -307,7 +307,6 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
     state = createTrainState(loadParams(c.sftPath));
     saved = { sftAccuracy: await heldOutAccuracy(reference, c), metrics: [], failures: [] };
   }
-  const train = o.reward === 'naive' ? c.naive : c.verifier;
   try {
     for (; step < o.rlSteps; step++) {
       const tasks = c.batchOf(2, step, o.prompts).flatMap((t) => Array<RlvrTask>(o.group).fill(t));
@@ -318,10 +317,11 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       for (const [i, task] of tasks.entries()) {
         const text = (rollouts[i] as Rollout).text;
         const id = `${run}-${step}-${i}`;
-        const s = await train.score(task, text, id);
+        // Both rewards score every rollout: one trains, the pair measures the hack rate.
+        const [n, v] = [await c.naive.score(task, text, id), await c.verifier.score(task, text, id)];
+        const s = o.reward === 'naive' ? n : v;
         if ('failed' in s) saved.failures.push({ step, response: text, why: s.failed });
         rewards.push('reward' in s ? s.reward : undefined);
-        const [n, v] = [await c.naive.score(task, text, id), await c.verifier.score(task, text, id)];
         if ('reward' in n && 'reward' in v && n.reward === 1 && v.reward !== 1) hacks++;
       }
       const update = groupBounds(c.method, rewards, o.group);

@@ -1,8 +1,11 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { etrClipBounds } from '../rl/etr-clip-bounds.js';
 import { policyLoss } from './policy-loss.js';
-import { groupBounds, policyShape } from './rlvr-experiment.js';
+import { groupBounds, policyShape, runRlvrExperiment } from './rlvr-experiment.js';
 import { policyLossTensor } from './rlvr-loss.js';
 import { RLVR_DEFAULTS } from './rlvr-options.js';
 import { rolloutLogprobs, sample } from './rlvr-policy.js';
@@ -220,4 +223,46 @@ describe('rlvr verdicts', () => {
     for (const v of rlvrVerdicts(runs, 'below the documented minimum: --rl-steps 2 < 20 (docs/lab.md)'))
       expect(v).toMatchObject({ status: 'too_small', why: expect.stringContaining('--rl-steps 2 < 20') });
   });
+});
+
+describe('rlvr resume', () => {
+  test('a run interrupted mid-RL continues from its checkpoint to the same numbers, no step twice', async () => {
+    const o = {
+      ...RLVR_DEFAULTS,
+      methods: ['grpo' as const],
+      seeds: [0],
+      width: 16,
+      heads: 2,
+      depth: 1,
+      sftSteps: 40,
+      sftBatch: 8,
+      rlSteps: 4,
+      prompts: 2,
+      group: 3,
+      evalExamples: 5,
+      evalEvery: 2,
+      checkpointEvery: 2,
+    };
+    // A lenient math spec (within 50%) so that a barely trained policy's groups hold both rewards
+    // and the policy moves: a resume of a policy that never moves would prove nothing.
+    const spec = join(mkdtempSync(join(tmpdir(), 'rlvr-spec-')), 'lenient.yaml');
+    writeFileSync(spec, 'sources:\n  - {kind: math, params: {relative_tolerance: 0.5}}\n');
+    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-a-')), spec);
+    const rl = whole.report.metrics.filter((m) => m.phase === 'rl');
+    expect(rl.some((m) => (m.kl as number) > 0)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-b-'));
+    // A crash after RL step 2 (SFT's 40 steps, then 3 RL steps): the checkpoint holds steps 0–1.
+    await expect(
+      runRlvrExperiment(o, dir, spec, (done) => {
+        if (done === 43) throw new Error('interrupted');
+      }),
+    ).rejects.toThrow('interrupted');
+    expect(readdirSync(join(dir, 'runs'))).toContain('grpo-verifier-s0.ckpt.json');
+    const resumed = await runRlvrExperiment(o, dir, spec);
+    expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 2]);
+    // As metrics.jsonl holds them (JSON writes −0 as 0).
+    const json = (x: unknown) => JSON.parse(JSON.stringify(x));
+    expect(json(resumed.report.metrics)).toEqual(json(whole.report.metrics));
+    expect(json(resumed.report.verdicts)).toEqual(json(whole.report.verdicts));
+  }, 60_000);
 });
