@@ -52,7 +52,7 @@ export const RLVR_DEFAULTS: RlvrOptions = {
   prompts: 8,
   group: 8,
   temperature: 1,
-  lr: 1e-3,
+  lr: 3e-4,
   klCoef: 0.02,
   evalExamples: 200,
   evalEvery: 5,
