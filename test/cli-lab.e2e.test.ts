@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
@@ -159,6 +159,33 @@ function expectReport(dir: string, stdout: string, verdicts: number, seeds: numb
   expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   return summary;
 }
+
+const RLVR_RUN = [
+  '--seeds',
+  '0,1',
+  '--width',
+  '16',
+  '--heads',
+  '2',
+  '--depth',
+  '1',
+  '--sft-steps',
+  '20',
+  '--sft-batch',
+  '8',
+  '--rl-steps',
+  '3',
+  '--prompts',
+  '2',
+  '--group',
+  '4',
+  '--eval-examples',
+  '10',
+  '--eval-every',
+  '2',
+  '--checkpoint-every',
+  '2',
+];
 
 describe('rewardkit lab', () => {
   test('siamesenorm runs end to end, prints its verdicts, and a rerun resumes instead of retraining', async () => {
@@ -330,7 +357,62 @@ describe('rewardkit lab', () => {
       expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
   }, 180_000);
 
+  test('rlvr runs end to end: every rollout scored or recorded, rewards in [0, 1]; a rerun trains no step twice', async () => {
+    const out = tempDir();
+    const first = await runCli(['lab', 'rlvr', ...RLVR_RUN, '-o', out]);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('rewardkit lab rlvr: 12 RL steps trained, 0 read back; report');
+    const summary = expectReport(out, first.stdout, 5, 2) as unknown as {
+      runs: { run: string; failures: unknown[] }[];
+    };
+    expect(summary.runs.map((r) => r.run)).toEqual([
+      'grpo-verifier-s0',
+      'etr-verifier-s0',
+      'grpo-verifier-s1',
+      'etr-verifier-s1',
+    ]);
+    const rl = readJsonl(join(out, 'metrics.jsonl')).filter((m) => m.phase === 'rl');
+    expect(rl).toHaveLength(12);
+    const failures = summary.runs.reduce((n, r) => n + r.failures.length, 0);
+    let failed = 0;
+    for (const m of rl) {
+      // 2 prompts × 4 samples: each scored through the spec or recorded as failed.
+      expect((m.scored as number) + (m.failed as number)).toBe(8);
+      failed += m.failed as number;
+      expect(m.mean_reward).toBeGreaterThanOrEqual(0);
+      expect(m.mean_reward).toBeLessThanOrEqual(1);
+      expect(m.hack_rate).toBeGreaterThanOrEqual(0);
+      expect(m.hack_rate).toBeLessThanOrEqual(1);
+    }
+    expect(failed).toBe(failures);
+    // A rerun into the same folder reads every run back; a run whose result is gone trains again,
+    // to the same numbers.
+    const second = await runCli(['lab', 'rlvr', ...RLVR_RUN, '-o', out]);
+    expect(second.stderr).toContain('0 RL steps trained, 12 read back');
+    expect(second.stdout).toBe(first.stdout);
+    rmSync(join(out, 'runs', 'etr-verifier-s1.result.json'));
+    const third = await runCli(['lab', 'rlvr', ...RLVR_RUN, '-o', out]);
+    expect(third.stderr).toContain('3 RL steps trained, 9 read back');
+    expect(readJsonl(join(out, 'metrics.jsonl')).filter((m) => m.phase === 'rl')).toEqual(rl);
+  }, 180_000);
+
+  test('rlvr refuses a spec that cannot score the task before any work', async () => {
+    const dir = tempDir();
+    const spec = join(dir, 'wrong.yaml');
+    writeFileSync(spec, 'sources:\n  - {kind: countdown, params: {extract: hash_line}}\n');
+    const out = join(dir, 'never');
+    const run = await runCli(['lab', 'rlvr', ...RLVR_RUN, '--spec', spec, '-o', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /--spec .*wrong\.yaml: scores the reference answer "#### \d+" of "add \d+\+\d+" as failed/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
   test.each([
+    [['rlvr', '--task', 'division'], '--task:'],
+    [['rlvr', '--methods', 'grpo,ppo'], '--methods[1]:'],
+    [['rlvr', '--reward', 'judge'], '--reward:'],
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
     [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],
     [['siamesenorm', '--lrs', '0'], '--lrs[0]: must be > 0'],

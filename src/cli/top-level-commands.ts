@@ -124,7 +124,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
     name: 'lab',
     description:
-      'The lab: tiny transformers trained on the CPU (tfjs WASM) reproducing the model-side papers — SiameseNorm, masked-diffusion variance reduction, GAP (docs/lab.md).',
+      'The lab: tiny transformers trained on the CPU (tfjs WASM) test the direction of the model-side papers at toy scale, verdicts over seeds — SiameseNorm, masked-diffusion variance reduction, GAP, DIR, RLVR with GRPO/ETR (docs/lab.md).',
     term: 'lab',
     load: async () => (await import('./commands/lab-command.js')).registerLabCommand,
   },

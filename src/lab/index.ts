@@ -1,6 +1,6 @@
 /**
  * `rewardkit/lab`: the lab's experiments (`runDirExperiment`, `runGapExperiment`,
- * `runMdmExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
+ * `runMdmExperiment`, `runRlvrExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
  * parts to run one of your own: the transformer, AdamW, `trainRun`, checkpoints, the character
  * corpus and the report writer. Needs the lab packages (@tensorflow/tfjs,
  * @tensorflow/tfjs-backend-wasm, vega, vega-lite; docs/install.md).
@@ -49,6 +49,12 @@ export const {
   MDM_FULL,
   parseLabConfig,
   writeLabReport,
+  policyShape,
+  RLVR_CLAIM,
+  runRlvrExperiment,
+  RLVR_DEFAULTS,
+  RLVR_METHODS,
+  rlvrVerdicts,
   runSiameseNormExperiment,
   SIAMESENORM_CLAIM,
   siameseNormVerdicts,
@@ -77,6 +83,11 @@ export type {
   MetricLine,
   ModelConfig,
   Params,
+  RlvrExperiment,
+  RlvrMethod,
+  RlvrMetric,
+  RlvrOptions,
+  RlvrRunResult,
   RunResult,
   RunSpec,
   SiameseNormOptions,

@@ -1,7 +1,7 @@
 /**
  * What `rewardkit/lab` (./index.ts) exports, loaded by it once the lab's packages are known to be
  * there. The lab's experiments (`runDirExperiment`, `runGapExperiment`,
- * `runMdmExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
+ * `runMdmExperiment`, `runRlvrExperiment`, `runSiameseNormExperiment`) with their options and verdicts, and the
  * parts to run one of your own: the transformer, AdamW, `trainRun`, checkpoints, the character
  * corpus and the report writer. Needs the lab packages (@tensorflow/tfjs, vega, vega-lite);
  * see docs/lab.md.
@@ -28,6 +28,15 @@ export { MDM_DEFAULTS, MDM_FULL, type MdmOptions } from './mdm-options.js';
 export { type MdmMethodResult, mdmVerdicts } from './mdm-verdicts.js';
 export { type ModelConfig, parseLabConfig, type TrainConfig } from './model-config.js';
 export { type LabReport, writeLabReport } from './report.js';
+export {
+  policyShape,
+  RLVR_CLAIM,
+  type RlvrExperiment,
+  type RlvrMetric,
+  runRlvrExperiment,
+} from './rlvr-experiment.js';
+export { RLVR_DEFAULTS, RLVR_METHODS, type RlvrMethod, type RlvrOptions } from './rlvr-options.js';
+export { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
 export { runSiameseNormExperiment, SIAMESENORM_CLAIM } from './siamesenorm-experiment.js';
 export { SIAMESENORM_DEFAULTS, SIAMESENORM_FULL, type SiameseNormOptions } from './siamesenorm-options.js';
 export { type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';

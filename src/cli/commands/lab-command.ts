@@ -3,6 +3,7 @@ import type { CommandState } from '../command-state.js';
 import { registerLabDirCommand } from './lab-dir-command.js';
 import { registerLabGapCommand } from './lab-gap-command.js';
 import { registerLabMdmCommand } from './lab-mdm-command.js';
+import { registerLabRlvrCommand } from './lab-rlvr-command.js';
 import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
 
 /** `rewardkit lab`: small, seeded reproductions of the model-side papers on a CPU (docs/lab.md). */
@@ -11,4 +12,5 @@ export function registerLabCommand(lab: Command, state: CommandState): void {
   registerLabMdmCommand(lab, state);
   registerLabGapCommand(lab, state);
   registerLabDirCommand(lab, state);
+  registerLabRlvrCommand(lab, state);
 }

@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { verdictLine } from '../../lab/claim-verdict.js';
+import { parseLabConfig } from '../../lab/model-config.js';
+import { RLVR_DEFAULTS, rlvrOptionsSchema } from '../../lab/rlvr-options.js';
+import type { CommandState } from '../command-state.js';
+import { EXIT } from '../exit-codes.js';
+import { addLabOptions, labOptions } from './lab-flags.js';
+import { labProgress } from './lab-progress.js';
+import { loadLab } from './load-lab.js';
+
+const HELP: Record<string, string> = {
+  task: 'task: addition, sorting, countdown',
+  methods: 'RL methods: grpo, etr',
+  reward: 'training reward: verifier (the task spec) or naive (the reference appears anywhere)',
+  digits: 'addition: digits per operand',
+  width: 'model width',
+  heads: 'attention heads (must divide --width)',
+  depth: 'layers (pre-norm)',
+  sftSteps: 'SFT warm-start steps (teacher forcing on prompt → answer line)',
+  sftBatch: 'SFT examples per step',
+  sftLr: 'SFT peak learning rate',
+  rlSteps: 'RL steps per method and seed',
+  prompts: 'prompts per RL step',
+  group: 'completions sampled per prompt (G)',
+  temperature: 'sampling temperature (the policy is softmax(logits / T))',
+  lr: 'RL learning rate (AdamW)',
+  klCoef: 'β of the k3 KL penalty to the frozen SFT reference (0: none)',
+  evalExamples: 'held-out tasks (greedy accuracy)',
+  evalEvery: 'held-out evaluation every n RL steps',
+  seeds: 'seeds: each trains its own SFT start and every method from it',
+  checkpointEvery: 'checkpoint an RL run every n steps',
+};
+
+/** `rewardkit lab rlvr`: RL with verifiable rewards on a CPU — SFT warm start, then GRPO and ETR. */
+export function registerLabRlvrCommand(lab: Command, state: CommandState): void {
+  const command = lab
+    .command('rlvr')
+    .description(
+      'RLVR on a CPU: a tiny policy, SFT warm start, GRPO/ETR with rewards through the spec evaluator',
+    );
+  addLabOptions(command, RLVR_DEFAULTS, HELP)
+    .option(
+      '--spec <file>',
+      'verifier spec for the task (default: the built-in one); probed on a reference answer first',
+    )
+    .option(
+      '-o, --out <dir>',
+      'output folder: metrics.jsonl, summary.json, report.html, runs/ (checkpoints)',
+      'lab-runs/rlvr',
+    )
+    .option('--no-progress', 'no progress bar')
+    .addHelpText(
+      'after',
+      `
+Tasks: "add 12+34" → "#### 46" (math verifier), "sort 3 1 2" → "#### 1 2 3" (reference, exact),
+"reach 46 with 3 7 25" → "#### 25+3*7" (countdown). Every reward goes through the spec evaluator;
+a rollout the spec fails on is recorded and left out of the update. Rerunning with the same --out
+resumes. One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over
+seeds spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
+    )
+    .action(async (flags: { out: string; progress: boolean; spec?: string }) => {
+      const options = parseLabConfig(rlvrOptionsSchema, labOptions(command, RLVR_DEFAULTS));
+      const lab = await loadLab();
+      await lab.loadTf();
+      const out = resolve(flags.out);
+      const progress = labProgress('rlvr', flags.progress);
+      let result: Awaited<ReturnType<typeof lab.runRlvrExperiment>>;
+      try {
+        result = await lab.runRlvrExperiment(
+          options,
+          out,
+          flags.spec === undefined ? undefined : resolve(flags.spec),
+          (done, total) => progress.update(done, total),
+        );
+      } finally {
+        progress.stop();
+      }
+      await lab.writeLabReport(out, result.report);
+      for (const verdict of result.report.verdicts) process.stdout.write(`${verdictLine(verdict)}\n`);
+      process.stderr.write(
+        `rewardkit lab rlvr: ${result.stepsTrained} RL steps trained, ${result.stepsReadBack} read back; report ${out}/report.html\n`,
+      );
+      state.exitCode = EXIT.ok;
+    });
+}

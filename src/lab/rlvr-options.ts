@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { checkHeads } from './check-heads.js';
+import { REWARD_KINDS } from './rlvr-rewards.js';
+import { RLVR_TASK_KINDS } from './rlvr-tasks.js';
+
+const posInt = z.number().int().min(1, 'must be at least 1');
+
+/** The RL methods of `rewardkit lab rlvr`: they differ only in each rollout's clip bounds. */
+export const RLVR_METHODS = ['grpo', 'etr'] as const;
+export type RlvrMethod = (typeof RLVR_METHODS)[number];
+
+/** `rewardkit lab rlvr`'s options; field names are its flags, camel-cased. */
+export const rlvrOptionsSchema = z
+  .object({
+    task: z.enum(RLVR_TASK_KINDS),
+    methods: z.array(z.enum(RLVR_METHODS)).min(1),
+    reward: z.enum(REWARD_KINDS),
+    digits: z.number().int().min(1).max(6),
+    width: posInt,
+    heads: posInt,
+    depth: posInt,
+    sftSteps: posInt,
+    sftBatch: posInt,
+    sftLr: z.number().gt(0, 'must be > 0'),
+    rlSteps: posInt,
+    prompts: posInt,
+    group: z.number().int().min(2, 'must be at least 2 (a group of one has no advantage)'),
+    temperature: z.number().gt(0, 'must be > 0'),
+    lr: z.number().gt(0, 'must be > 0'),
+    klCoef: z.number().min(0),
+    evalExamples: posInt,
+    evalEvery: posInt,
+    seeds: z.array(z.number().int()).min(1),
+    checkpointEvery: posInt,
+  })
+  .superRefine((o, ctx) => checkHeads(o, ctx));
+export type RlvrOptions = z.output<typeof rlvrOptionsSchema>;
+
+/** One small run: three seeds, two methods, minutes on 2 cores. */
+export const RLVR_DEFAULTS: RlvrOptions = {
+  task: 'addition',
+  methods: ['grpo', 'etr'],
+  reward: 'verifier',
+  digits: 2,
+  width: 48,
+  heads: 4,
+  depth: 2,
+  sftSteps: 600,
+  sftBatch: 32,
+  sftLr: 1e-2,
+  rlSteps: 30,
+  prompts: 8,
+  group: 8,
+  temperature: 1,
+  lr: 3e-4,
+  klCoef: 0.02,
+  evalExamples: 200,
+  evalEvery: 5,
+  seeds: [0, 1, 2],
+  checkpointEvery: 10,
+};
+
+/**
+ * Below these sizes every RLVR verdict is `too_small` (docs/lab.md): fewer SFT steps leave the
+ * start near 0% accuracy, where a group's rewards are all 0 and carry no advantage; fewer RL steps move the
+ * policy too little to measure against its SFT start, fewer groups per step make each step's
+ * gradient one prompt's noise, and fewer held-out examples make an accuracy step of 1% one task.
+ */
+export const RLVR_MINIMUM: Partial<Record<keyof RlvrOptions, number>> = {
+  sftSteps: 300,
+  rlSteps: 20,
+  prompts: 4,
+  evalExamples: 100,
+};

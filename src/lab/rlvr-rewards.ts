@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { RewardKitError, type Sample } from '../core/index.js';
+import { createEvaluator, type Evaluator, parseSpec } from '../spec/index.js';
+import { answerLine, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
+
+/**
+ * Rewards of the lab's RL loop, always through the spec evaluator (the code `rewardkit serve`
+ * runs): the task's verifier by default, or the gameable "the reference appears anywhere" reward
+ * of the hacking experiment (the `reference` source in `contains` mode).
+ */
+export const REWARD_KINDS = ['verifier', 'naive'] as const;
+export type RewardKind = (typeof REWARD_KINDS)[number];
+
+const VERIFIER_SPECS: Record<RlvrTaskKind, string> = {
+  addition: 'name: lab-rlvr-addition\nsources:\n  - {kind: math}\n',
+  sorting: 'name: lab-rlvr-sorting\nsources:\n  - {kind: reference, params: {mode: exact}}\n',
+  countdown: 'name: lab-rlvr-countdown\nsources:\n  - {kind: countdown, params: {extract: hash_line}}\n',
+};
+const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: contains}}\n';
+
+/** The verifier spec's text for a task (the built-in one, or a `--spec` file). */
+export function verifierSpecText(kind: RlvrTaskKind, specFile?: string): string {
+  return specFile === undefined ? VERIFIER_SPECS[kind] : readFileSync(specFile, 'utf8');
+}
+
+export const naiveSpecText = () => NAIVE_SPEC;
+
+/** A rollout as a sample: sorting's exact match compares the whole answer line. */
+export function rolloutSample(task: RlvrTask, response: string, id: string): Sample {
+  return {
+    id,
+    prompt: task.prompt,
+    response,
+    reference: task.kind === 'sorting' ? answerLine(task.reference) : task.reference,
+    metadata: task.numbers !== undefined ? { numbers: task.numbers, target: task.target as number } : {},
+  };
+}
+
+/** One rollout's reward, or why the spec could not score it (left out of the update, never 0). */
+export type Scored = { reward: number } | { failed: string };
+
+export interface RewardFn {
+  score(task: RlvrTask, response: string, id: string): Promise<Scored>;
+  close(): Promise<void>;
+}
+
+export function rewardFromSpec(text: string, file: string): RewardFn {
+  const evaluator: Evaluator = createEvaluator(parseSpec(text, file), { traces: false });
+  return {
+    async score(task, response, id) {
+      const result = await evaluator.evaluate(rolloutSample(task, response, id));
+      if (result.status !== 'ok' || result.reward === null)
+        return { failed: result.errors.join('; ') || `status ${result.status}` };
+      return { reward: result.reward };
+    },
+    close: () => evaluator.close(),
+  };
+}
+
+/**
+ * Before any training: the spec must score the task's own reference answer 1. A spec that cannot
+ * (the wrong source, a reference it cannot read) would train on noise; it is a usage error.
+ */
+export async function probeSpec(reward: RewardFn, task: RlvrTask, what: string): Promise<void> {
+  const scored = await reward.score(task, answerLine(task.reference), `probe-${task.id}`);
+  if (!('reward' in scored) || scored.reward !== 1)
+    throw new RewardKitError(
+      'RK_USAGE',
+      `${what}: scores the reference answer "${answerLine(task.reference)}" of "${task.prompt}" ${
+        'reward' in scored ? scored.reward : `as failed (${scored.failed})`
+      }, not 1: it cannot score this task`,
+    );
+}
