@@ -64,7 +64,7 @@ export async function labSection({ quick, fmt, root }) {
     return `| ${name}: d ${config.width}, depth ${config.depth}, seq ${config.seqLen}, batch ${batch} | ${fmt(seconds * 1000, 1)} | ${fmt((batch * config.seqLen) / seconds)} | ${fmt(gflops, 1)} | ${fmt((100 * gflops) / peak, 0)}% |`;
   });
 
-  const experiments = quick ? [] : ['siamesenorm', 'mdm', 'gap'];
+  const experiments = quick ? [] : ['siamesenorm', 'mdm', 'gap', 'dir', 'rlvr'];
   const runs = experiments.map((name) => {
     const out = mkdtempSync(join(tmpdir(), `rewardkit-bench-lab-${name}-`));
     const start = performance.now();
