@@ -115,6 +115,8 @@ const BASE: Record<string, string[]> = {
   'lab siamesenorm': ['-o', out('lab')],
   'lab mdm': ['-o', out('lab')],
   'lab gap': ['-o', out('lab')],
+  'lab dir': ['-o', out('lab')],
+  'lab rlvr': ['-o', out('lab')],
 };
 
 /** A file that really cannot be written by this process: chmod stops a user, but not root. */
