@@ -8,6 +8,7 @@ import {
   gaussianClubEstimate,
   lengthBiasLabels,
 } from './dir-objective.js';
+import { CLUB_WORKED_VECTORS } from './test-utils/dir-worked-vectors.js';
 
 // Worked vectors from ../shared/methods/rl.md, "DIR".
 describe('DIR objective', () => {
@@ -21,45 +22,7 @@ describe('DIR objective', () => {
     expect(bradleyTerryLoss(deltas)).toBeCloseTo(loss, 6);
   });
 
-  it.each([
-    [
-      'A = [0,1], q rows [0.9,0.1], [0.1,0.9]',
-      [
-        [0.9, 0.1],
-        [0.1, 0.9],
-      ],
-      [0, 1],
-      1.098612,
-    ],
-    [
-      'identical q rows',
-      [
-        [0.7, 0.3],
-        [0.7, 0.3],
-      ],
-      [0, 1],
-      0,
-    ],
-    [
-      'q rows [0.5,0.5], [0.75,0.25]',
-      [
-        [0.5, 0.5],
-        [0.75, 0.25],
-      ],
-      [0, 1],
-      -0.274653,
-    ],
-    [
-      'three samples',
-      [
-        [0.8, 0.2],
-        [0.3, 0.7],
-        [0.6, 0.4],
-      ],
-      [0, 1, 0],
-      0.387373,
-    ],
-  ])('CLUB estimate, %s', (_, q, labels, value) => {
+  it.each(CLUB_WORKED_VECTORS.map((v) => [...v]))('CLUB estimate, %s', (_, q, labels, value) => {
     expect(clubEstimate(q, labels)).toBeCloseTo(value, 6);
   });
 

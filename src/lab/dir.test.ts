@@ -9,6 +9,7 @@ import { bradleyTerryLoss, classifierCrossEntropy, clubEstimate, dirLoss } from 
 import { DIR_DEFAULTS, type DirOptions } from './dir-options.js';
 import { balancedPairs, biasedPairs, DIR_SEQ_LEN, END, PAD, type PreferencePair } from './dir-pairs.js';
 import { type DirSeedResult, dirVerdicts } from './dir-verdicts.js';
+import { CLUB_WORKED_VECTORS } from './test-utils/dir-worked-vectors.js';
 import { loadTf } from './tf-runtime.js';
 
 beforeAll(async () => {
@@ -26,46 +27,7 @@ describe('DIR losses on tensors agree with the number versions', () => {
     expect(scalar(bradleyTerryTensor(tf.tensor1d(deltas)))).toBeCloseTo(bradleyTerryLoss(deltas), 5);
   });
 
-  const cases: [string, number[][], number[], number][] = [
-    [
-      'A = [0,1], q [0.9,0.1], [0.1,0.9]',
-      [
-        [0.9, 0.1],
-        [0.1, 0.9],
-      ],
-      [0, 1],
-      Math.log(3),
-    ],
-    [
-      'identical rows',
-      [
-        [0.7, 0.3],
-        [0.7, 0.3],
-      ],
-      [0, 1],
-      0,
-    ],
-    [
-      'q [0.5,0.5], [0.75,0.25]',
-      [
-        [0.5, 0.5],
-        [0.75, 0.25],
-      ],
-      [0, 1],
-      -0.274653,
-    ],
-    [
-      'three samples',
-      [
-        [0.8, 0.2],
-        [0.3, 0.7],
-        [0.6, 0.4],
-      ],
-      [0, 1, 0],
-      0.387373,
-    ],
-  ];
-  test.each(cases)('CLUB: %s', (_, rows, a, expected) => {
+  test.each(CLUB_WORKED_VECTORS.map((v) => [...v]))('CLUB: %s', (_, rows, a, expected) => {
     const value = scalar(clubTensor(logq(rows), labels(a)));
     expect(value).toBeCloseTo(expected, 5);
     expect(value).toBeCloseTo(clubEstimate(rows, a), 5);
