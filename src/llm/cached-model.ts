@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatModel, ChatRequest, ChatResponse } from './chat-model.js';
 import { jsonSchemaOf } from './json-schema-of.js';
-import type { ChatModelMiddleware } from './wrap-chat-model.js';
+import { type ChatModelMiddleware, withInnerReady } from './wrap-chat-model.js';
 
 /** Where responses are kept; the store implements it. */
 export interface ResponseCache {
@@ -60,26 +60,28 @@ export function withResponseCache(
 ): ChatModel {
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<ChatResponse>>();
-  return {
-    name: model.name,
-    ...(model.ready && { ready: () => model.ready?.() ?? Promise.resolve() }),
-    async complete(request) {
-      const key = requestKey(model.name, request);
-      const hit = await cache.getCachedResponse(key, now(), options.ttlMs);
-      if (hit !== undefined) return { ...(JSON.parse(hit) as ChatResponse), cached: true, retries: 0 };
-      const pending = inFlight.get(key);
-      if (pending) return { ...(await pending), cached: true };
-      const call = (async () => {
-        const response = await model.complete(request);
-        await cache.putCachedResponse(key, JSON.stringify(response), now(), null);
-        return response;
-      })();
-      inFlight.set(key, call);
-      try {
-        return await call;
-      } finally {
-        inFlight.delete(key);
-      }
+  return withInnerReady(
+    {
+      name: model.name,
+      async complete(request) {
+        const key = requestKey(model.name, request);
+        const hit = await cache.getCachedResponse(key, now(), options.ttlMs);
+        if (hit !== undefined) return { ...(JSON.parse(hit) as ChatResponse), cached: true, retries: 0 };
+        const pending = inFlight.get(key);
+        if (pending) return { ...(await pending), cached: true };
+        const call = (async () => {
+          const response = await model.complete(request);
+          await cache.putCachedResponse(key, JSON.stringify(response), now(), null);
+          return response;
+        })();
+        inFlight.set(key, call);
+        try {
+          return await call;
+        } finally {
+          inFlight.delete(key);
+        }
+      },
     },
-  };
+    model,
+  );
 }

@@ -1,6 +1,6 @@
 import { BackendDownError } from '../backend-down-error.js';
 import { ChatModelError } from '../chat-model.js';
-import type { ChatModelMiddleware } from '../wrap-chat-model.js';
+import { type ChatModelMiddleware, withInnerReady } from '../wrap-chat-model.js';
 
 /**
  * One breaker shared by every model of a run. `middleware` wraps each model (outside its retries);
@@ -27,9 +27,8 @@ export function createCircuitBreaker(options: { maxConsecutiveFailures: number }
   const controller = new AbortController();
   let streak = 0;
   let opened: BackendDownError | undefined;
-  const middleware: ChatModelMiddleware = (model) => ({
+  const guarded: ChatModelMiddleware = (model) => ({
     name: model.name,
-    ...(model.ready && { ready: () => model.ready?.() ?? Promise.resolve() }),
     async complete(request) {
       if (opened) throw opened;
       try {
@@ -50,6 +49,7 @@ export function createCircuitBreaker(options: { maxConsecutiveFailures: number }
       }
     },
   });
+  const middleware: ChatModelMiddleware = (model) => withInnerReady(guarded(model), model);
   return {
     middleware,
     signal: controller.signal,

@@ -1,9 +1,10 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { caching } from '../cached-model.js';
+import { caching, withResponseCache } from '../cached-model.js';
 import { type ChatModel, ChatModelError, type ChatRequest, type ChatResponse } from '../chat-model.js';
 import { createEndpointLimits } from '../endpoint-limits.js';
 import { wrapChatModel } from '../wrap-chat-model.js';
+import { createCircuitBreaker } from './circuit-breaker.js';
 import { droppingRejectedThinking } from './dropping-rejected-thinking.js';
 import { endpointLimited } from './endpoint-limited.js';
 import { type ChatCallEvent, logging } from './logging.js';
@@ -38,6 +39,35 @@ const fail = (reason: string, isRetryable: boolean, status?: number) =>
   new ChatModelError(reason, [reason], { isRetryable, ...(status !== undefined && { status }) });
 const ask: ChatRequest = { messages: [{ role: 'user', content: 'hi' }] };
 const noWait = { sleep: async () => {} };
+
+describe("a model's ready check through its layers", () => {
+  // A local model whose package is missing: every layer must still let commands ask it first.
+  const missing = new Error('node-llama-cpp is not installed');
+  const local: ChatModel = {
+    name: 'local',
+    complete: async () => answer('never'),
+    ready: async () => {
+      throw missing;
+    },
+  };
+  const cache = { getCachedResponse: async () => undefined, putCachedResponse: async () => {} };
+
+  it('is kept by retries, logging, the response cache and the circuit breaker', async () => {
+    const breaker = createCircuitBreaker({ maxConsecutiveFailures: 3 });
+    const wrapped = [
+      wrapChatModel(local, [logging(() => {}), retrying({ maxRetries: 1 })]),
+      wrapChatModel(local, [caching(cache)]),
+      withResponseCache(local, cache),
+      breaker.middleware(wrapChatModel(local, [retrying()])),
+    ];
+    for (const model of wrapped) await expect(model.ready?.()).rejects.toBe(missing);
+  });
+
+  it('stays absent for a model with nothing to check', () => {
+    const remote: ChatModel = { name: 'remote', complete: async () => answer('ok') };
+    expect(wrapChatModel(remote, [retrying(), caching(cache)]).ready).toBeUndefined();
+  });
+});
 
 describe('wrapChatModel', () => {
   it('applies middleware with the first listed outermost', async () => {
