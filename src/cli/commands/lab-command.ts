@@ -6,7 +6,7 @@ import { registerLabMdmCommand } from './lab-mdm-command.js';
 import { registerLabRlvrCommand } from './lab-rlvr-command.js';
 import { registerLabSiameseNormCommand } from './lab-siamesenorm-command.js';
 
-/** `rewardkit lab`: small, seeded reproductions of the model-side papers on a CPU (docs/lab.md). */
+/** `rewardkit lab`: small, seeded experiments on a CPU that check the direction of the model-side papers' claims at toy scale (docs/lab.md). */
 export function registerLabCommand(lab: Command, state: CommandState): void {
   registerLabSiameseNormCommand(lab, state);
   registerLabMdmCommand(lab, state);
