@@ -44,6 +44,31 @@ export interface RewardFn {
   close(): Promise<void>;
 }
 
+/** A rollout to score: its task, the policy's text, and a sample id unique in the run. */
+export interface RolloutToScore {
+  task: RlvrTask;
+  response: string;
+  id: string;
+}
+
+/** A spec's rewards for a whole step's rollouts at once, in order (in process, or one HTTP request). */
+export interface BatchReward {
+  scoreBatch(items: readonly RolloutToScore[]): Promise<Scored[]>;
+  close(): Promise<void>;
+}
+
+/** The in-process evaluator, one rollout after the other (what the loop did before transports). */
+export function inProcessBatch(reward: RewardFn): BatchReward {
+  return {
+    async scoreBatch(items) {
+      const out: Scored[] = [];
+      for (const x of items) out.push(await reward.score(x.task, x.response, x.id));
+      return out;
+    },
+    close: () => reward.close(),
+  };
+}
+
 export function rewardFromSpec(text: string, file: string): RewardFn {
   const evaluator: Evaluator = createEvaluator(parseSpec(text, file), { traces: false });
   return {
