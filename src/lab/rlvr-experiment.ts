@@ -98,8 +98,8 @@ function widths(o: RlvrOptions): { prompt: number; answer: number } {
 
 export function policyShape(o: RlvrOptions): PolicyShape {
   const w = widths(o);
-  // Room past the longest answer line and its end token: enough to list extra candidates (a hack).
-  const completionLen = answerLine('').length + w.answer + 1 + 4;
+  // Room past the longest answer line and its end token, to list extra candidates (a hack).
+  const completionLen = answerLine('').length + w.answer + 1 + o.completionRoom;
   return {
     promptWidth: w.prompt,
     completionLen,

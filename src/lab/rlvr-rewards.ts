@@ -6,7 +6,7 @@ import { answerLine, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
 /**
  * Rewards of the lab's RL loop, always through the spec evaluator (the code `rewardkit serve`
  * runs): the task's verifier by default, or the gameable "the reference appears anywhere" reward
- * of the hacking experiment (the `reference` source in `contains` mode).
+ * of the hacking experiment (the `reference` source in `substring` mode).
  */
 export const REWARD_KINDS = ['verifier', 'naive'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
@@ -16,7 +16,8 @@ const VERIFIER_SPECS: Record<RlvrTaskKind, string> = {
   sorting: 'name: lab-rlvr-sorting\nsources:\n  - {kind: reference, params: {mode: exact}}\n',
   countdown: 'name: lab-rlvr-countdown\nsources:\n  - {kind: countdown, params: {extract: hash_line}}\n',
 };
-const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: contains}}\n';
+// The issue's definition exactly: the reference anywhere, inside a longer number too ("46" in "146").
+const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: substring}}\n';
 
 /** The verifier spec's text for a task (the built-in one, or a `--spec` file). */
 export function verifierSpecText(kind: RlvrTaskKind, specFile?: string): string {

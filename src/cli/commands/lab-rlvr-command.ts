@@ -12,10 +12,13 @@ import { loadLab } from './load-lab.js';
 const HELP: Record<string, string> = {
   task: 'task: addition, sorting, countdown',
   methods: 'RL methods: grpo, etr',
-  reward: 'training reward: verifier (the task spec) or naive (the reference appears anywhere)',
+  reward:
+    'training reward: verifier (the task spec) or naive (the reference appears anywhere in the response, even inside a longer number)',
   rewardTransport:
     'where rewards are computed: in-process, http (rewardkit serve’s app on a loopback port, POST /v1/rewards) or both (in-process trains; any disagreement fails the run)',
   digits: 'addition: digits per operand',
+  completionRoom:
+    'characters a completion may hold past the longest answer line and its end token (room to list candidates)',
   width: 'model width',
   heads: 'attention heads (must divide --width)',
   depth: 'layers (pre-norm)',
