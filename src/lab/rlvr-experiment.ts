@@ -55,7 +55,11 @@ export interface RlvrMetric extends RewardTimings {
 
 /** Per step: wall time, each transport's reward time and its share of the step (`--reward-transport`). */
 interface RewardTimings {
+  /** Completion tokens the policy update trained on (kept rollouts × optimizer steps per batch). */
+  update_tokens?: number;
   step_ms?: number;
+  sample_ms?: number;
+  update_ms?: number;
   reward_ms_in_process?: number;
   reward_ms_http?: number;
   reward_share_in_process?: number;
@@ -368,6 +372,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       const prompts = tasks.map((t) => t.prompt);
       const started = performance.now();
       const rollouts = sample(state.params, c.shape, prompts, o.temperature, stream(c.seed, 3, step));
+      const sampleMs = performance.now() - started;
       const textOf = (i: number) => (rollouts[i] as Rollout).text;
       const scored = await scoreStep(
         tasks.map((task, i) => ({ task, response: textOf(i), id: `${run}-${step}-${i}` })),
@@ -397,6 +402,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         ];
       });
       let loss = Number.NaN;
+      const updateStarted = performance.now();
       if (kept.length > 0) {
         for (let k = 0; k < INNER_STEPS; k++) {
           state.step = step * INNER_STEPS + k;
@@ -421,6 +427,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         }
       }
       const stepMs = performance.now() - started;
+      const updateMs = performance.now() - updateStarted;
       const scoredRewards = rewards.filter((r): r is number => r !== undefined);
       const metric: RlvrMetric = {
         run,
@@ -434,7 +441,10 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         hack_rate: hacks / tasks.length,
         scored: scoredRewards.length,
         failed: rewards.length - scoredRewards.length,
+        update_tokens: INNER_STEPS * keptRollouts.reduce((n, r) => n + r.tokens.length, 0),
         step_ms: stepMs,
+        sample_ms: sampleMs,
+        update_ms: updateMs,
         ...(scored.ms.in_process !== undefined && { reward_ms_in_process: scored.ms.in_process }),
         ...(scored.ms.http !== undefined && { reward_ms_http: scored.ms.http }),
         ...rewardShares(stepMs, scored.ms),
