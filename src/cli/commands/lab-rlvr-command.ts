@@ -65,9 +65,10 @@ each step's rollouts to rewardkit serve's app (started in this process on 127.0.
 POST /v1/rewards per spec; a 5xx or a refused connection fails those rollouts (recorded, left out,
 never scored 0). With both, each step is scored both ways, the in-process rewards train, and a
 disagreement is recorded in summary.json (transport.disagreements) and exits 1. metrics.jsonl has
-step_ms, reward_ms_* and reward_share_* (the reward's share of step time) per transport. Rerunning with the same --out
-resumes. One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over
-seeds spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
+step_ms, reward_ms_* and reward_share_* (the reward's share of step time) per transport.
+Rerunning with the same --out resumes. One verdict line per claim on stdout: held, not held,
+inconclusive (its 95% interval over seeds spans 0) or too small (below the documented minimum, or
+too few seeds), with the reason.`,
     )
     .action(async (flags: { out: string; progress: boolean; spec?: string }) => {
       const options = parseLabConfig(rlvrOptionsSchema, labOptions(command, RLVR_DEFAULTS));
