@@ -29,7 +29,7 @@ const TINY = [
   '--no-progress',
 ];
 
-const TIMES = /(_ms$|^reward_share_)/;
+const TIMES = /(_ms$|^reward_(ms|share)_)/;
 /** A metric line without its wall-clock fields: what a seeded run must reproduce exactly. */
 const untimed = (m: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(m).filter(([k]) => !TIMES.test(k)));

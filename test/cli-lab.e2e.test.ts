@@ -395,7 +395,7 @@ describe('rewardkit lab', () => {
     expect(third.stderr).toContain('3 RL steps trained, 9 read back');
     // Wall-clock fields (*_ms, reward_share_*) are the only ones a retrained run may change.
     const untimed = (m: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_share_)/.test(k)));
+      Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_(ms|share)_)/.test(k)));
     expect(
       readJsonl(join(out, 'metrics.jsonl'))
         .filter((m) => m.phase === 'rl')
