@@ -46,7 +46,7 @@ const median = (xs) => {
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 /** Rollouts/s, update tokens/s and the reward's share of step time both ways, from metrics.jsonl. */
-function rlvrThroughput(root) {
+export function rlvrThroughput(root) {
   const out = mkdtempSync(join(tmpdir(), 'rewardkit-bench-lab-rlvr-http-'));
   const run = spawnSync(
     process.execPath,
@@ -78,6 +78,22 @@ function rlvrThroughput(root) {
     disagreements: summary.transport.disagreements,
     failed: summary.transport.failed_rollouts,
   };
+}
+
+/** The RLVR figures as the section prints them (also run alone: see BENCHMARKS.md's Lab notes). */
+export function rlvrBlock(rl, fmt) {
+  return `RLVR, small (\`lab rlvr ${RLVR_SMALL.join(' ')}\`; width 48, depth 2, 64 rollouts per step; each
+step scored both ways, the in-process rewards training): ${rl.steps} RL steps, ${rl.rollouts} rollouts,
+${rl.disagreements} disagreements between the two transports, ${rl.failed} failed rollouts. Rates over
+all steps; times and shares are medians per step (the first step carries the evaluator's warm-up):
+
+| | |
+|---|---:|
+| rollouts/s (sampling, token by token) | ${fmt(rl.rolloutsPerS)} |
+| update tokens/s (completion tokens × 2 optimizer steps, forward + backward + AdamW, policy and reference) | ${fmt(rl.updateTokensPerS)} |
+| step time with the in-process reward | ${fmt(rl.stepMs, 0)} ms |
+| reward, in process (both specs, one rollout after the other) | ${fmt(rl.rewardMs.in, 1)} ms = **${fmt(100 * rl.share.in, 1)}%** of the step |
+| reward, over HTTP (one \`POST /v1/rewards\` per spec, loopback) | ${fmt(rl.rewardMs.http, 1)} ms = **${fmt(100 * rl.share.http, 1)}%** of the step |`;
 }
 
 export async function labSection({ quick, fmt, root }) {
@@ -155,17 +171,7 @@ and AdamW; its FLOPs are counted as 3× the forward matmuls (projections, MLP, a
 |---|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-RLVR, small (\`lab rlvr ${RLVR_SMALL.join(' ')}\`; width 48, depth 2, 64 rollouts per step; each
-step scored both ways, the in-process rewards training): ${rl.steps} RL steps, ${rl.rollouts} rollouts,
-${rl.disagreements} disagreements between the two transports, ${rl.failed} failed rollouts. Medians per step:
-
-| | per RL step |
-|---|---:|
-| rollouts/s (sampling, token by token) | ${fmt(rl.rolloutsPerS)} |
-| update tokens/s (completion tokens × 2 optimizer steps, forward + backward + AdamW, policy and reference) | ${fmt(rl.updateTokensPerS)} |
-| step time with the in-process reward | ${fmt(rl.stepMs, 0)} ms |
-| reward, in process (both specs, one rollout after the other) | ${fmt(rl.rewardMs.in, 1)} ms = **${fmt(100 * rl.share.in, 1)}%** of the step |
-| reward, over HTTP (one \`POST /v1/rewards\` per spec, loopback) | ${fmt(rl.rewardMs.http, 1)} ms = **${fmt(100 * rl.share.http, 1)}%** of the step |
+${rlvrBlock(rl, fmt)}
 
 ${
   runs.length === 0
