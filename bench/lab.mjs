@@ -1,7 +1,7 @@
 // The lab's section of BENCHMARKS.md: training throughput against the 512² matmul peak of the
 // same run (tfjs WASM backend), and the wall time and verdicts of each experiment's default.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +13,87 @@ function stepFlops({ width: d, depth, seqLen: t, vocab: v, mlpRatio }, batch) {
   const matmul = (4 + 2 * mlpRatio) * d * d * depth + 2 * d * v; // qkv, out, MLP; embed + head
   const attention = 2 * t * d * depth; // QKᵀ and AV per token
   return 3 * 2 * tokens * (matmul + attention);
+}
+
+// A small `lab rlvr` scored both ways in the same run: every step's rollouts go through the spec
+// evaluator in process and through `rewardkit serve`'s app over loopback HTTP (POST /v1/rewards).
+const RLVR_SMALL = [
+  '--seeds',
+  '0',
+  '--methods',
+  'grpo',
+  '--sft-steps',
+  '100',
+  '--rl-steps',
+  '12',
+  '--prompts',
+  '8',
+  '--group',
+  '8',
+  '--eval-examples',
+  '50',
+  '--eval-every',
+  '12',
+  '--reward-transport',
+  'both',
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/** Rollouts/s, update tokens/s and the reward's share of step time both ways, from metrics.jsonl. */
+export function rlvrThroughput(root) {
+  const out = mkdtempSync(join(tmpdir(), 'rewardkit-bench-lab-rlvr-http-'));
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'dist/cli/main.js'), 'lab', 'rlvr', ...RLVR_SMALL, '--no-progress', '-o', out],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`rewardkit lab rlvr --reward-transport both failed: ${run.stderr}`);
+  const steps = readFileSync(join(out, 'metrics.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((m) => m.phase === 'rl');
+  const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+  const rollouts = sum(steps.map((m) => m.scored + m.failed));
+  return {
+    steps: steps.length,
+    rollouts,
+    rolloutsPerS: rollouts / (sum(steps.map((m) => m.sample_ms)) / 1000),
+    updateTokensPerS: sum(steps.map((m) => m.update_tokens)) / (sum(steps.map((m) => m.update_ms)) / 1000),
+    stepMs: median(steps.map((m) => m.step_ms - m.reward_ms_http)),
+    rewardMs: {
+      in: median(steps.map((m) => m.reward_ms_in_process)),
+      http: median(steps.map((m) => m.reward_ms_http)),
+    },
+    share: {
+      in: median(steps.map((m) => m.reward_share_in_process)),
+      http: median(steps.map((m) => m.reward_share_http)),
+    },
+    disagreements: summary.transport.disagreements,
+    failed: summary.transport.failed_rollouts,
+  };
+}
+
+/** The RLVR figures as the section prints them (also run alone: see BENCHMARKS.md's Lab notes). */
+export function rlvrBlock(rl, fmt) {
+  return `RLVR, small (\`lab rlvr ${RLVR_SMALL.join(' ')}\`; width 48, depth 2, 64 rollouts per step; each
+step scored both ways, the in-process rewards training): ${rl.steps} RL steps, ${rl.rollouts} rollouts,
+${rl.disagreements} disagreements between the two transports, ${rl.failed} failed rollouts. Rates over
+all steps; times and shares are medians per step (the first step carries the evaluator's warm-up):
+
+| | |
+|---|---:|
+| rollouts/s (sampling, token by token) | ${fmt(rl.rolloutsPerS)} |
+| update tokens/s (completion tokens × 2 optimizer steps, forward + backward + AdamW, policy and reference) | ${fmt(rl.updateTokensPerS)} |
+| step time with the in-process reward | ${fmt(rl.stepMs, 0)} ms |
+| reward, in process (both specs, one rollout after the other) | ${fmt(rl.rewardMs.in, 1)} ms = **${fmt(100 * rl.share.in, 1)}%** of the step |
+| reward, over HTTP (one \`POST /v1/rewards\` per spec, loopback) | ${fmt(rl.rewardMs.http, 1)} ms = **${fmt(100 * rl.share.http, 1)}%** of the step |`;
 }
 
 export async function labSection({ quick, fmt, root }) {
@@ -64,6 +145,8 @@ export async function labSection({ quick, fmt, root }) {
     return `| ${name}: d ${config.width}, depth ${config.depth}, seq ${config.seqLen}, batch ${batch} | ${fmt(seconds * 1000, 1)} | ${fmt((batch * config.seqLen) / seconds)} | ${fmt(gflops, 1)} | ${fmt((100 * gflops) / peak, 0)}% |`;
   });
 
+  const rl = rlvrThroughput(root);
+
   const experiments = quick ? [] : ['siamesenorm', 'mdm', 'gap', 'dir', 'rlvr'];
   const runs = await documentedRuns(experiments, root);
 
@@ -75,6 +158,8 @@ and AdamW; its FLOPs are counted as 3× the forward matmuls (projections, MLP, a
 | model | ms / step | tokens/s | GFLOP/s | of peak |
 |---|---:|---:|---:|---:|
 ${rows.join('\n')}
+
+${rlvrBlock(rl, fmt)}
 
 ${
   runs.length === 0

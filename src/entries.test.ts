@@ -294,6 +294,7 @@ describe('package entries', () => {
         "forward",
         "gapVerdicts",
         "grammarText",
+        "httpBatchReward",
         "initParams",
         "lmBatch",
         "loadCheckpoint",

@@ -29,12 +29,14 @@ export { type MdmMethodResult, mdmVerdicts } from './mdm-verdicts.js';
 export { type ModelConfig, parseLabConfig, type TrainConfig } from './model-config.js';
 export { type LabReport, writeLabReport } from './report.js';
 export {
+  type HttpRewardServer,
   policyShape,
   RLVR_CLAIM,
   type RlvrExperiment,
   type RlvrMetric,
   runRlvrExperiment,
 } from './rlvr-experiment.js';
+export { httpBatchReward } from './rlvr-http-reward.js';
 export { RLVR_DEFAULTS, RLVR_METHODS, type RlvrMethod, type RlvrOptions } from './rlvr-options.js';
 export { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
 export { runSiameseNormExperiment, SIAMESENORM_CLAIM } from './siamesenorm-experiment.js';

@@ -12,9 +12,19 @@ import type { LabReport } from './report.js';
 import { policyLossTensor } from './rlvr-loss.js';
 import { RLVR_MINIMUM, type RlvrMethod, type RlvrOptions } from './rlvr-options.js';
 import { type PolicyShape, type Rollout, rolloutLogprobs, sample } from './rlvr-policy.js';
-import { naiveSpecText, probeSpec, type RewardFn, rewardFromSpec, verifierSpecText } from './rlvr-rewards.js';
+import {
+  type BatchReward,
+  inProcessBatch,
+  naiveSpecText,
+  probeSpec,
+  type RewardFn,
+  rewardFromSpec,
+  verifierSpecText,
+} from './rlvr-rewards.js';
+import { type Disagreement, rewardShares, type StepRewardSources, scoreStep } from './rlvr-step-rewards.js';
 import { answerLine, type RlvrTask, rlvrTasks } from './rlvr-tasks.js';
 import { EOS, encodeChars, RLVR_VOCAB } from './rlvr-tokenizer.js';
+import { transportSummary, transportTable } from './rlvr-transport-report.js';
 import { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
 import { trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
@@ -28,7 +38,7 @@ const INNER_STEPS = 2;
 const GRPO_EPS = 0.2;
 
 /** One logged RL step, one line of `metrics.jsonl`. */
-export interface RlvrMetric {
+export interface RlvrMetric extends RewardTimings {
   run: string;
   method: RlvrMethod;
   seed: number;
@@ -43,18 +53,40 @@ export interface RlvrMetric {
   heldout_accuracy?: number;
 }
 
+/** Per step: wall time, each transport's reward time and its share of the step (`--reward-transport`). */
+interface RewardTimings {
+  /** Completion tokens the policy update trained on (kept rollouts × optimizer steps per batch). */
+  update_tokens?: number;
+  step_ms?: number;
+  sample_ms?: number;
+  update_ms?: number;
+  reward_ms_in_process?: number;
+  reward_ms_http?: number;
+  reward_share_in_process?: number;
+  reward_share_http?: number;
+  /** With both transports: rollouts whose in-process and HTTP rewards differ (must be 0). */
+  disagreements?: number;
+}
+
 export interface RlvrRunRecord extends RlvrRunResult {
   run: string;
   metrics: RlvrMetric[];
   /** Rollouts a reward source failed on: recorded here with the reason, left out of the update. */
   failures: { step: number; response: string; why: string }[];
+  /** With both transports: every reward the two disagree on, with its step and response. */
+  disagreements: (Disagreement & { step: number; response: string })[];
 }
+
+/** Starts `rewardkit serve`'s app for a spec on a loopback port (supplied by the CLI, which owns the server). */
+export type HttpRewardServer = (specText: string, file: string) => Promise<BatchReward>;
 
 export interface RlvrExperiment {
   report: LabReport;
   /** RL steps trained by this call and read back from an earlier one (a resume trains none twice). */
   stepsTrained: number;
   stepsReadBack: number;
+  /** Rewards the in-process and HTTP transports disagreed on (`--reward-transport both`); a failed check when > 0. */
+  disagreements: number;
 }
 
 // A stream per purpose, seed and step, so a resumed run draws the same tasks and samples.
@@ -70,8 +102,8 @@ function widths(o: RlvrOptions): { prompt: number; answer: number } {
 
 export function policyShape(o: RlvrOptions): PolicyShape {
   const w = widths(o);
-  // Room past the longest answer line and its end token: enough to list extra candidates (a hack).
-  const completionLen = answerLine('').length + w.answer + 1 + 4;
+  // Room past the longest answer line and its end token, to list extra candidates (a hack).
+  const completionLen = answerLine('').length + w.answer + 1 + o.completionRoom;
   return {
     promptWidth: w.prompt,
     completionLen,
@@ -99,10 +131,26 @@ export async function runRlvrExperiment(
   dir: string,
   specFile: string | undefined,
   onProgress?: (done: number, total: number) => void,
+  httpServer?: HttpRewardServer,
 ): Promise<RlvrExperiment> {
-  const verifier = rewardFromSpec(verifierSpecText(o.task, specFile), specFile ?? `lab-rlvr-${o.task}`);
+  if (o.rewardTransport !== 'in-process' && httpServer === undefined)
+    throw new RewardKitError(
+      'RK_USAGE',
+      `--reward-transport ${o.rewardTransport}: no HTTP reward server here`,
+    );
+  const verifierText = verifierSpecText(o.task, specFile);
+  const verifierName = specFile ?? `lab-rlvr-${o.task}`;
+  const verifier = rewardFromSpec(verifierText, verifierName);
   const naive = rewardFromSpec(naiveSpecText(), 'lab-rlvr-naive');
+  const sources: StepRewardSources = {};
+  if (o.rewardTransport !== 'http')
+    sources.inProcess = { naive: inProcessBatch(naive), verifier: inProcessBatch(verifier) };
   try {
+    if (httpServer && o.rewardTransport !== 'in-process')
+      sources.http = {
+        naive: await httpServer(naiveSpecText(), 'lab-rlvr-naive'),
+        verifier: await httpServer(verifierText, verifierName),
+      };
     const probe = rlvrTasks(o.task, 1, 0, { digits: o.digits })[0] as RlvrTask;
     await probeSpec(verifier, probe, specFile === undefined ? `the ${o.task} spec` : `--spec ${specFile}`);
     await probeSpec(naive, probe, 'the naive reward spec');
@@ -151,7 +199,7 @@ export async function runRlvrExperiment(
         runs.push(
           await rlRun(
             o,
-            { method, seed, shape, sftPath, heldOut, batchOf, verifier, naive, runsDir, counts },
+            { method, seed, shape, sftPath, heldOut, batchOf, verifier, sources, runsDir, counts },
             progress,
           ),
         );
@@ -171,6 +219,7 @@ export async function runRlvrExperiment(
     return {
       stepsTrained: counts.trained,
       stepsReadBack: counts.readBack,
+      disagreements: runs.reduce((n, r) => n + (r.disagreements?.length ?? 0), 0),
       report: {
         title: `rewardkit lab rlvr — ${o.task}, ${o.methods.join(', ')}, ${o.reward} reward`,
         claim: RLVR_CLAIM,
@@ -202,6 +251,7 @@ export async function runRlvrExperiment(
               r.failures.length,
             ]),
           },
+          transportTable(runs),
         ],
         metrics,
         summary: {
@@ -209,12 +259,15 @@ export async function runRlvrExperiment(
           policy: { ...shape.config, promptWidth: shape.promptWidth, completionLen: shape.completionLen },
           innerSteps: INNER_STEPS,
           runs: runs.map(({ metrics: _m, ...rest }) => rest),
+          transport: transportSummary(o, runs),
         },
       },
     };
   } finally {
     await verifier.close();
     await naive.close();
+    await sources.http?.naive.close();
+    await sources.http?.verifier.close();
   }
 }
 
@@ -256,7 +309,7 @@ interface RunContext {
   heldOut: readonly RlvrTask[];
   batchOf: (purpose: number, step: number, n: number) => RlvrTask[];
   verifier: RewardFn;
-  naive: RewardFn;
+  sources: StepRewardSources;
   runsDir: string;
   counts: { trained: number; readBack: number };
 }
@@ -282,6 +335,7 @@ interface RlSaved {
   sftAccuracy: number;
   metrics: RlvrMetric[];
   failures: RlvrRunRecord['failures'];
+  disagreements: RlvrRunRecord['disagreements'];
 }
 
 async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => void): Promise<RlvrRunRecord> {
@@ -305,25 +359,30 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
     progress(step);
   } else {
     state = createTrainState(loadParams(c.sftPath));
-    saved = { sftAccuracy: await heldOutAccuracy(reference, c), metrics: [], failures: [] };
+    saved = {
+      sftAccuracy: await heldOutAccuracy(reference, c),
+      metrics: [],
+      failures: [],
+      disagreements: [],
+    };
   }
   try {
     for (; step < o.rlSteps; step++) {
       const tasks = c.batchOf(2, step, o.prompts).flatMap((t) => Array<RlvrTask>(o.group).fill(t));
       const prompts = tasks.map((t) => t.prompt);
+      const started = performance.now();
       const rollouts = sample(state.params, c.shape, prompts, o.temperature, stream(c.seed, 3, step));
-      const rewards: (number | undefined)[] = [];
-      let hacks = 0;
-      for (const [i, task] of tasks.entries()) {
-        const text = (rollouts[i] as Rollout).text;
-        const id = `${run}-${step}-${i}`;
-        // Both rewards score every rollout: one trains, the pair measures the hack rate.
-        const [n, v] = [await c.naive.score(task, text, id), await c.verifier.score(task, text, id)];
-        const s = o.reward === 'naive' ? n : v;
-        if ('failed' in s) saved.failures.push({ step, response: text, why: s.failed });
-        rewards.push('reward' in s ? s.reward : undefined);
-        if ('reward' in n && 'reward' in v && n.reward === 1 && v.reward !== 1) hacks++;
-      }
+      const sampleMs = performance.now() - started;
+      const textOf = (i: number) => (rollouts[i] as Rollout).text;
+      const scored = await scoreStep(
+        tasks.map((task, i) => ({ task, response: textOf(i), id: `${run}-${step}-${i}` })),
+        c.sources,
+        o.reward,
+      );
+      const { rewards, hacks } = scored;
+      for (const f of scored.failures) saved.failures.push({ step, response: textOf(f.index), why: f.why });
+      for (const d of scored.disagreements)
+        saved.disagreements.push({ ...d, step, response: textOf(d.index) });
       const update = groupBounds(c.method, rewards, o.group);
       const kept = update.index;
       const pick = <T>(xs: readonly T[]) => kept.map((i) => xs[i] as T);
@@ -343,6 +402,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         ];
       });
       let loss = Number.NaN;
+      const updateStarted = performance.now();
       if (kept.length > 0) {
         for (let k = 0; k < INNER_STEPS; k++) {
           state.step = step * INNER_STEPS + k;
@@ -366,6 +426,8 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
           ).loss;
         }
       }
+      const stepMs = performance.now() - started;
+      const updateMs = performance.now() - updateStarted;
       const scoredRewards = rewards.filter((r): r is number => r !== undefined);
       const metric: RlvrMetric = {
         run,
@@ -379,6 +441,14 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         hack_rate: hacks / tasks.length,
         scored: scoredRewards.length,
         failed: rewards.length - scoredRewards.length,
+        update_tokens: INNER_STEPS * keptRollouts.reduce((n, r) => n + r.tokens.length, 0),
+        step_ms: stepMs,
+        sample_ms: sampleMs,
+        update_ms: updateMs,
+        ...(scored.ms.in_process !== undefined && { reward_ms_in_process: scored.ms.in_process }),
+        ...(scored.ms.http !== undefined && { reward_ms_http: scored.ms.http }),
+        ...rewardShares(stepMs, scored.ms),
+        ...(o.rewardTransport === 'both' && { disagreements: scored.disagreements.length }),
       };
       if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1)
         metric.heldout_accuracy = await heldOutAccuracy(state.params, c);
@@ -402,6 +472,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       lastHackRate: mean(quarter.map((x) => x.hack_rate)),
       metrics: m,
       failures: saved.failures,
+      disagreements: saved.disagreements,
     };
     writeFileSync(resultPath, JSON.stringify(record));
     rmSync(checkpointPath, { force: true });

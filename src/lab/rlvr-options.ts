@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkHeads } from './check-heads.js';
 import { REWARD_KINDS } from './rlvr-rewards.js';
+import { REWARD_TRANSPORTS } from './rlvr-step-rewards.js';
 import { RLVR_TASK_KINDS } from './rlvr-tasks.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
@@ -15,6 +16,8 @@ export const rlvrOptionsSchema = z
     task: z.enum(RLVR_TASK_KINDS),
     methods: z.array(z.enum(RLVR_METHODS)).min(1),
     reward: z.enum(REWARD_KINDS),
+    rewardTransport: z.enum(REWARD_TRANSPORTS),
+    completionRoom: z.number().int().min(0),
     digits: z.number().int().min(1).max(6),
     width: posInt,
     heads: posInt,
@@ -41,6 +44,8 @@ export const RLVR_DEFAULTS: RlvrOptions = {
   task: 'addition',
   methods: ['grpo', 'etr'],
   reward: 'verifier',
+  rewardTransport: 'in-process',
+  completionRoom: 4,
   digits: 2,
   width: 48,
   heads: 4,

@@ -6,7 +6,7 @@ import { answerLine, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
 /**
  * Rewards of the lab's RL loop, always through the spec evaluator (the code `rewardkit serve`
  * runs): the task's verifier by default, or the gameable "the reference appears anywhere" reward
- * of the hacking experiment (the `reference` source in `contains` mode).
+ * of the hacking experiment (the `reference` source in `substring` mode).
  */
 export const REWARD_KINDS = ['verifier', 'naive'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
@@ -16,7 +16,8 @@ const VERIFIER_SPECS: Record<RlvrTaskKind, string> = {
   sorting: 'name: lab-rlvr-sorting\nsources:\n  - {kind: reference, params: {mode: exact}}\n',
   countdown: 'name: lab-rlvr-countdown\nsources:\n  - {kind: countdown, params: {extract: hash_line}}\n',
 };
-const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: contains}}\n';
+// The issue's definition exactly: the reference anywhere, inside a longer number too ("46" in "146").
+const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: substring}}\n';
 
 /** The verifier spec's text for a task (the built-in one, or a `--spec` file). */
 export function verifierSpecText(kind: RlvrTaskKind, specFile?: string): string {
@@ -42,6 +43,31 @@ export type Scored = { reward: number } | { failed: string };
 export interface RewardFn {
   score(task: RlvrTask, response: string, id: string): Promise<Scored>;
   close(): Promise<void>;
+}
+
+/** A rollout to score: its task, the policy's text, and a sample id unique in the run. */
+export interface RolloutToScore {
+  task: RlvrTask;
+  response: string;
+  id: string;
+}
+
+/** A spec's rewards for a whole step's rollouts at once, in order (in process, or one HTTP request). */
+export interface BatchReward {
+  scoreBatch(items: readonly RolloutToScore[]): Promise<Scored[]>;
+  close(): Promise<void>;
+}
+
+/** The in-process evaluator, one rollout after the other (what the loop did before transports). */
+export function inProcessBatch(reward: RewardFn): BatchReward {
+  return {
+    async scoreBatch(items) {
+      const out: Scored[] = [];
+      for (const x of items) out.push(await reward.score(x.task, x.response, x.id));
+      return out;
+    },
+    close: () => reward.close(),
+  };
 }
 
 export function rewardFromSpec(text: string, file: string): RewardFn {

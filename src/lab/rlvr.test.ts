@@ -9,7 +9,14 @@ import { groupBounds, policyShape, runRlvrExperiment } from './rlvr-experiment.j
 import { policyLossTensor } from './rlvr-loss.js';
 import { RLVR_DEFAULTS } from './rlvr-options.js';
 import { rolloutLogprobs, sample } from './rlvr-policy.js';
-import { naiveSpecText, probeSpec, rewardFromSpec, verifierSpecText } from './rlvr-rewards.js';
+import {
+  type BatchReward,
+  inProcessBatch,
+  naiveSpecText,
+  probeSpec,
+  rewardFromSpec,
+  verifierSpecText,
+} from './rlvr-rewards.js';
 import { answerLine, RLVR_TASK_KINDS, rlvrTasks } from './rlvr-tasks.js';
 import { decodeChars, EOS, encodeChars, encodePrompt, PAD, SEP } from './rlvr-tokenizer.js';
 import { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
@@ -260,9 +267,68 @@ describe('rlvr resume', () => {
     expect(readdirSync(join(dir, 'runs'))).toContain('grpo-verifier-s0.ckpt.json');
     const resumed = await runRlvrExperiment(o, dir, spec);
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 2]);
-    // As metrics.jsonl holds them (JSON writes −0 as 0).
+    // As metrics.jsonl holds them (JSON writes −0 as 0), wall-clock fields aside.
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));
-    expect(json(resumed.report.metrics)).toEqual(json(whole.report.metrics));
+    const untimed = (metrics: Record<string, unknown>[]) =>
+      json(metrics).map((m: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_(ms|share)_)/.test(k))),
+      );
+    expect(untimed(resumed.report.metrics)).toEqual(untimed(whole.report.metrics));
     expect(json(resumed.report.verdicts)).toEqual(json(whole.report.verdicts));
+  }, 60_000);
+});
+
+describe('rlvr reward source failing mid-run', () => {
+  test('its rollouts are recorded with the reason and left out of the update, never scored 0', async () => {
+    const o = {
+      ...RLVR_DEFAULTS,
+      methods: ['grpo' as const],
+      seeds: [0],
+      width: 16,
+      heads: 2,
+      depth: 1,
+      sftSteps: 10,
+      sftBatch: 4,
+      rlSteps: 4,
+      prompts: 2,
+      group: 3,
+      evalExamples: 5,
+      evalEvery: 4,
+      rewardTransport: 'http' as const,
+    };
+    // A server that answers the first two steps (a request per spec each) and then 503s.
+    const flaky = async (text: string, file: string): Promise<BatchReward> => {
+      const inner = inProcessBatch(rewardFromSpec(text, file));
+      let requests = 0;
+      return {
+        scoreBatch: async (items) =>
+          ++requests > 2 ? items.map(() => ({ failed: 'http: 503 injected' })) : inner.scoreBatch(items),
+        close: inner.close,
+      };
+    };
+    const run = await runRlvrExperiment(
+      o,
+      mkdtempSync(join(tmpdir(), 'rlvr-flaky-')),
+      undefined,
+      undefined,
+      flaky,
+    );
+    const rl = run.report.metrics.filter((m) => m.phase === 'rl');
+    expect(rl.map((m) => [m.scored, m.failed])).toEqual([
+      [6, 0],
+      [6, 0],
+      [0, 6],
+      [0, 6],
+    ]);
+    // Nothing scored, nothing updated: no loss, no mean reward (never a stand-in 0).
+    for (const m of rl.slice(2)) {
+      expect(m.loss).toBeNaN();
+      expect(m.mean_reward).toBeNaN();
+    }
+    const [record] = (run.report.summary as { runs: { failures: { step: number; why: string }[] }[] }).runs;
+    expect(record?.failures).toHaveLength(12);
+    expect(new Set(record?.failures.map((f) => `${f.step}: ${f.why}`))).toEqual(
+      new Set(['2: http: 503 injected', '3: http: 503 injected']),
+    );
   }, 60_000);
 });

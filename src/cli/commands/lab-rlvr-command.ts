@@ -12,8 +12,13 @@ import { loadLab } from './load-lab.js';
 const HELP: Record<string, string> = {
   task: 'task: addition, sorting, countdown',
   methods: 'RL methods: grpo, etr',
-  reward: 'training reward: verifier (the task spec) or naive (the reference appears anywhere)',
+  reward:
+    'training reward: verifier (the task spec) or naive (the reference appears anywhere in the response, even inside a longer number)',
+  rewardTransport:
+    'where rewards are computed: in-process, http (rewardkit serve’s app on a loopback port, POST /v1/rewards) or both (in-process trains; any disagreement fails the run)',
   digits: 'addition: digits per operand',
+  completionRoom:
+    'characters a completion may hold past the longest answer line and its end token (room to list candidates)',
   width: 'model width',
   heads: 'attention heads (must divide --width)',
   depth: 'layers (pre-norm)',
@@ -55,9 +60,15 @@ export function registerLabRlvrCommand(lab: Command, state: CommandState): void 
       `
 Tasks: "add 12+34" → "#### 46" (math verifier), "sort 3 1 2" → "#### 1 2 3" (reference, exact),
 "reach 46 with 3 7 25" → "#### 25+3*7" (countdown). Every reward goes through the spec evaluator;
-a rollout the spec fails on is recorded and left out of the update. Rerunning with the same --out
-resumes. One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over
-seeds spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
+a rollout the spec fails on is recorded and left out of the update. --reward-transport http sends
+each step's rollouts to rewardkit serve's app (started in this process on 127.0.0.1, port 0) as one
+POST /v1/rewards per spec; a 5xx or a refused connection fails those rollouts (recorded, left out,
+never scored 0). With both, each step is scored both ways, the in-process rewards train, and a
+disagreement is recorded in summary.json (transport.disagreements) and exits 1. metrics.jsonl has
+step_ms, reward_ms_* and reward_share_* (the reward's share of step time) per transport.
+Rerunning with the same --out resumes. One verdict line per claim on stdout: held, not held,
+inconclusive (its 95% interval over seeds spans 0) or too small (below the documented minimum, or
+too few seeds), with the reason.`,
     )
     .action(async (flags: { out: string; progress: boolean; spec?: string }) => {
       const options = parseLabConfig(rlvrOptionsSchema, labOptions(command, RLVR_DEFAULTS));
@@ -72,6 +83,11 @@ seeds spans 0) or too small (below the documented minimum, or too few seeds), wi
           out,
           flags.spec === undefined ? undefined : resolve(flags.spec),
           (done, total) => progress.update(done, total),
+          async (text, file) => {
+            const { startRlvrRewardServer } = await import('../rlvr-reward-server.js');
+            const server = await startRlvrRewardServer(text, file);
+            return lab.httpBatchReward(server.url, server.close);
+          },
         );
       } finally {
         progress.stop();
@@ -81,6 +97,13 @@ seeds spans 0) or too small (below the documented minimum, or too few seeds), wi
       process.stderr.write(
         `rewardkit lab rlvr: ${result.stepsTrained} RL steps trained, ${result.stepsReadBack} read back; report ${out}/report.html\n`,
       );
+      if (result.disagreements > 0) {
+        process.stderr.write(
+          `rewardkit lab rlvr: error: ${result.disagreements} rewards differ between in-process and HTTP (summary.json: runs[].disagreements)\n`,
+        );
+        state.exitCode = EXIT.error;
+        return;
+      }
       state.exitCode = EXIT.ok;
     });
 }

@@ -8,7 +8,7 @@ export const referenceSource = defineSourceKind({
   kind: 'reference',
   description: 'match against references: normalized exact, containment, token F1 or MARCH numeric',
   params: z.strictObject({
-    mode: z.enum(['exact', 'contains', 'f1', 'numeric']).default('exact'),
+    mode: z.enum(['exact', 'contains', 'substring', 'f1', 'numeric']).default('exact'),
     /** F1 at or above this passes (mode f1). */
     threshold: z.number().min(0).max(1).optional(),
     /** Where the answer is taken from before matching: the whole response, `<answer>` tags, or after "Answer:". */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { containsMatch, exactMatch, tokenF1 } from './answer-match.js';
+import { containsMatch, exactMatch, substringMatch, tokenF1 } from './answer-match.js';
 import { answerTokens, normalizeAnswer } from './normalize-answer.js';
 
 describe('normalizeAnswer', () => {
@@ -51,6 +51,19 @@ describe('containsMatch', () => {
     ['答案是 北京', ['北京'], true],
   ])('%j contains %j: %s', (prediction, golds, match) => {
     expect(containsMatch(prediction, golds).match).toBe(match);
+  });
+});
+
+describe('substringMatch', () => {
+  test.each([
+    ['#### 146', ['46'], true],
+    ['#### 45 47', ['46'], false],
+    ['#### 4647', ['46'], true],
+    ['Parisian cafés', ['Paris'], true],
+    ['anything', [''], false],
+    ['答案是北京', ['北京'], true],
+  ])('%j holds %j anywhere: %s', (prediction, golds, match) => {
+    expect(substringMatch(prediction, golds).match).toBe(match);
   });
 });
 

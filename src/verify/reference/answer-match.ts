@@ -33,6 +33,20 @@ export function containsMatch(prediction: string, golds: string | readonly strin
   return { match: matched !== null, matched, normalizedPrediction };
 }
 
+/**
+ * A gold anywhere in the prediction after normalization, word boundaries or not ("46" is in
+ * "146"): the gameable "the reference appears anywhere" reward of the lab's hacking experiment.
+ */
+export function substringMatch(prediction: string, golds: string | readonly string[]): AnswerMatch {
+  const normalizedPrediction = normalizeAnswer(prediction);
+  const matched =
+    asList(golds).find((g) => {
+      const gold = normalizeAnswer(g);
+      return gold !== '' && normalizedPrediction.includes(gold);
+    }) ?? null;
+  return { match: matched !== null, matched, normalizedPrediction };
+}
+
 /** SQuAD token F1, the best over the golds. */
 export interface TokenF1 {
   readonly f1: number;

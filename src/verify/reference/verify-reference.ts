@@ -1,10 +1,10 @@
 import { RewardKitError } from '../../core/index.js';
-import { containsMatch, exactMatch, tokenF1 } from './answer-match.js';
+import { containsMatch, exactMatch, substringMatch, tokenF1 } from './answer-match.js';
 import { type AnswerExtraction, extractAnswer } from './extract-answer.js';
 import { marchNumericMatch } from './march-numeric-match.js';
 
 export interface ReferenceOptions {
-  readonly mode: 'exact' | 'contains' | 'f1' | 'numeric';
+  readonly mode: 'exact' | 'contains' | 'substring' | 'f1' | 'numeric';
   /** Mode f1: the F1 at or above which the answer passes (default 0.5). */
   readonly threshold?: number;
   /** Take the answer from `<answer>` tags or an "Answer:" line first; absent = the whole response. */
@@ -13,7 +13,7 @@ export interface ReferenceOptions {
 
 /** Result of `verifyReference`. */
 export interface ReferenceVerification {
-  /** exact/contains/numeric: 1 or 0; f1: the token F1. */
+  /** exact/contains/substring/numeric: 1 or 0; f1: the token F1. */
   readonly score: number;
   readonly pass: boolean;
   readonly mode: ReferenceOptions['mode'];
@@ -46,8 +46,10 @@ export function verifyReference(
   }
   switch (options.mode) {
     case 'exact':
-    case 'contains': {
-      const m = options.mode === 'exact' ? exactMatch(answer, list) : containsMatch(answer, list);
+    case 'contains':
+    case 'substring': {
+      const match = { exact: exactMatch, contains: containsMatch, substring: substringMatch }[options.mode];
+      const m = match(answer, list);
       return {
         score: m.match ? 1 : 0,
         pass: m.match,
