@@ -13,7 +13,7 @@ import { type RunResult, trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
 export const SIAMESENORM_CLAIM =
-  'SiameseNorm (two residual streams sharing every sublayer) trains stably where Post-Norm spikes or diverges at high learning rate, and reaches a validation loss at or below Pre-Norm.';
+  'SiameseNorm (two residual streams sharing every sublayer) trains stably at high learning rate where Post-Norm spikes, stalls or diverges, more so the deeper the model, and at the highest learning rate where Pre-Norm is still stable reaches a validation loss at or below Pre-Norm.';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
