@@ -9,6 +9,7 @@ import { isStable, NORM_NAMES, type SiameseNormRun, STALL_FRACTION } from './sia
 const STABILITY_BASELINES: readonly NormPlacement[] = ['post', 'deepnorm'];
 
 const STABLE = `stable (neither diverged nor stalled: final validation loss below ${STALL_FRACTION} × the first step's loss) 1/0`;
+const UNSTABLE = `unstable (diverged, or stalled: final validation loss not below ${STALL_FRACTION} × the first step's loss) 1/0`;
 
 const unique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
@@ -58,7 +59,7 @@ export function siameseNormVerdicts(runs: SiameseNormRun[], belowMinimum?: strin
     verdicts.push(
       claimVerdict({
         claim: `stability with depth at lr ${top}: ${name}'s instability grows from depth ${shallow} to ${deep} more than SiameseNorm's`,
-        metric: `unstable (1 − ${STABLE}) at depth ${deep} − at depth ${shallow}, ${name} − SiameseNorm, paired by seed`,
+        metric: `${UNSTABLE} at depth ${deep} − at depth ${shallow}, ${name} − SiameseNorm, paired by seed`,
         direction: 'greater',
         effects: seeds.map((s) => growth(base, s) - growth('siamese', s)),
         belowMinimum,
