@@ -6,9 +6,9 @@ import { readJsonl, runCli, tempDir } from './cli-harness.js';
 // Seconds-long smoke configurations of every lab experiment: the full sweeps are not tests.
 const SIAMESE = [
   '--depths',
-  '2',
+  '1,2',
   '--lrs',
-  '3e-3,3e-2',
+  '3e-2',
   '--width',
   '16',
   '--heads',
@@ -193,13 +193,41 @@ describe('rewardkit lab', () => {
     const first = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
     expect(first.stderr).toContain('report.html');
     expect(first.code).toBe(0);
-    const summary = expectReport(out, first.stdout, 2, 3);
+    const summary = expectReport(out, first.stdout, 8, 3) as ReturnType<typeof expectReport> & {
+      runs: {
+        norm: string;
+        depth: number;
+        lr: number;
+        seed: number;
+        initial_loss: number;
+        val_loss: number | null;
+        diverged_at: number | null;
+      }[];
+    };
+    const pre = 'at the highest lr where Pre-Norm is stable: SiameseNorm below Pre-Norm';
     expect(summary.verdicts.map((v) => v.claim)).toEqual([
+      'stability at lr 0.03, depth 1: SiameseNorm stable where Post-Norm is not',
       'stability at lr 0.03, depth 2: SiameseNorm stable where Post-Norm is not',
-      'validation loss at depth 2: SiameseNorm lower than Pre-Norm',
+      "stability with depth at lr 0.03: Post-Norm's instability grows from depth 1 to 2 more than SiameseNorm's",
+      'stability at lr 0.03, depth 1: SiameseNorm stable where DeepNorm is not',
+      'stability at lr 0.03, depth 2: SiameseNorm stable where DeepNorm is not',
+      "stability with depth at lr 0.03: DeepNorm's instability grows from depth 1 to 2 more than SiameseNorm's",
+      `validation loss at depth 1, ${pre}`,
+      `validation loss at depth 2, ${pre}`,
     ]);
     expect(summary.verdicts[0]?.why).toBe(
       'below the documented minimum: --steps 12 < 100, --eval-batches 1 < 2 (docs/lab.md)',
+    );
+    // One run per (depth, lr, seed, placement), each with the untrained model's loss near ln(vocab)
+    // and a validation loss unless it diverged.
+    expect(summary.runs).toHaveLength(2 * 3 * 4);
+    for (const r of summary.runs) {
+      expect(r.initial_loss).toBeGreaterThan(1);
+      expect(r.initial_loss).toBeLessThan(6);
+      expect(r.val_loss === null).toBe(r.diverged_at !== null);
+    }
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(
+      'stable runs over seeds (neither diverged nor stalled), per depth and lr',
     );
     // Finished runs are read back; a run whose result is gone trains again, to the same numbers.
     const runs = join(out, 'runs');
@@ -207,7 +235,7 @@ describe('rewardkit lab', () => {
     const second = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
-    rmSync(join(runs, 'pre-d2-lr0.003-s0.result.json'));
+    rmSync(join(runs, 'pre-d2-lr0.03-s0.result.json'));
     const third = await runCli(['lab', 'siamesenorm', ...SIAMESE_RUN, '-o', out]);
     expect(third.stdout).toBe(first.stdout);
   });

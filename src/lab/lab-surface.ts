@@ -41,7 +41,8 @@ export { RLVR_DEFAULTS, RLVR_METHODS, type RlvrMethod, type RlvrOptions } from '
 export { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
 export { runSiameseNormExperiment, SIAMESENORM_CLAIM } from './siamesenorm-experiment.js';
 export { SIAMESENORM_DEFAULTS, SIAMESENORM_FULL, type SiameseNormOptions } from './siamesenorm-options.js';
-export { type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';
+export type { SiameseNormRun } from './siamesenorm-run.js';
+export { siameseNormVerdicts } from './siamesenorm-verdicts.js';
 export { loadTf, type Tf } from './tf-runtime.js';
 export { type MetricLine, type RunResult, type RunSpec, trainRun } from './training-run.js';
 export { forward, initParams } from './transformer.js';

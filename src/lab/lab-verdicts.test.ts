@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { type GapSeedResult, gapVerdicts } from './gap-verdicts.js';
 import { belowMinimum } from './lab-minimum.js';
 import { type MdmMethodResult, mdmVerdicts } from './mdm-verdicts.js';
-import { isStable, type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';
 
 // Each experiment's verdicts from fixed per-seed results: the effect it extracts per seed, the
 // status the interval gives, and every claim too_small below the documented minimum.
@@ -125,81 +124,5 @@ describe('mdmVerdicts', () => {
       SMOKE,
     );
     expect(smoke.map((v) => [v.status, v.why])).toEqual(Array(3).fill(['too_small', SMOKE]));
-  });
-});
-
-describe('siameseNormVerdicts', () => {
-  const run = (
-    norm: SiameseNormRun['norm'],
-    lr: number,
-    seed: number,
-    val: number | null,
-    diverged: number | null = null,
-  ): SiameseNormRun => ({
-    run: `${norm}-${lr}-${seed}`,
-    norm,
-    depth: 4,
-    lr,
-    seed,
-    initial_loss: 3.33,
-    val_loss: val,
-    diverged_at: diverged,
-    spikes: [],
-  });
-
-  test('stable is neither diverged nor stalled: a Post-Norm run at 0.85 of its initial loss is not stable', () => {
-    expect(isStable(run('post', 0.03, 0, 2.82))).toBe(false);
-    expect(isStable(run('post', 0.03, 0, null, 40))).toBe(false);
-    expect(isStable(run('siamese', 0.03, 0, 1.7))).toBe(true);
-  });
-
-  test('stability paired by seed at the top lr; validation loss at each placement best lr', () => {
-    const runs = [0, 1, 2].flatMap((s) => [
-      run('pre', 0.003, s, 1.6 + s / 100),
-      run('pre', 0.03, s, 1.58 + s / 100),
-      run('siamese', 0.003, s, 1.7),
-      run('siamese', 0.03, s, 1.69 + s / 50),
-      // Post-Norm stalls on seeds 0 and 2 and diverges on seed 1; never a "stayed stable".
-      run('post', 0.003, s, 1.9),
-      s === 1 ? run('post', 0.03, s, null, 60) : run('post', 0.03, s, 2.82),
-    ]);
-    const [stability, loss] = siameseNormVerdicts(runs);
-    expect(stability).toMatchObject({
-      claim: 'stability at lr 0.03, depth 4: SiameseNorm stable where Post-Norm is not',
-      status: 'held',
-      effect: 1,
-      seeds: 3,
-    });
-    expect(loss?.metric).toBe(
-      'validation loss, SiameseNorm (lr 0.003) − Pre-Norm (lr 0.03), each at its best lr, paired by seed',
-    );
-    expect(loss?.status).toBe('not_held');
-    expect(loss?.effect).toBeCloseTo(1.7 - 1.59, 9);
-  });
-
-  test('both stable is inconclusive, a diverged SiameseNorm run is not_held; smoke runs only too_small', () => {
-    const both = [0, 1, 2].flatMap((s) => [run('post', 0.03, s, 1.8), run('siamese', 0.03, s, 1.7)]);
-    expect(siameseNormVerdicts(both)[0]?.status).toBe('inconclusive');
-    const siamBad = [0, 1, 2].flatMap((s) => [run('post', 0.03, s, 1.8), run('siamese', 0.03, s, null, 30)]);
-    expect(siameseNormVerdicts(siamBad)[0]?.status).toBe('not_held');
-    const smoke = siameseNormVerdicts(
-      [0, 1, 2].flatMap((s) => [
-        run('pre', 0.03, s, 1.6),
-        run('post', 0.03, s, 2.9),
-        run('siamese', 0.03, s, 1.5),
-      ]),
-      SMOKE,
-    );
-    expect(smoke.map((v) => [v.status, v.why])).toEqual([
-      ['too_small', SMOKE],
-      ['too_small', SMOKE],
-    ]);
-  });
-
-  test('a depth where every SiameseNorm lr diverged gives no finite loss effect: too_small, with the reason', () => {
-    const runs = [0, 1, 2].flatMap((s) => [run('pre', 0.03, s, 1.6), run('siamese', 0.03, s, null, 20)]);
-    expect(siameseNormVerdicts(runs)).toEqual([
-      expect.objectContaining({ status: 'too_small', why: '3 of 3 seeds gave no finite effect' }),
-    ]);
   });
 });

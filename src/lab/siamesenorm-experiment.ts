@@ -4,22 +4,16 @@ import { charCorpus, grammarText, lmBatch } from './char-corpus.js';
 import { belowMinimum } from './lab-minimum.js';
 import type { Params } from './layers.js';
 import { lmLoss } from './lm-loss.js';
-import { modelConfigSchema, type NormPlacement } from './model-config.js';
+import { modelConfigSchema } from './model-config.js';
 import type { LabReport } from './report.js';
 import { SIAMESENORM_MINIMUM, type SiameseNormOptions } from './siamesenorm-options.js';
-import { isStable, type SiameseNormRun, siameseNormVerdicts } from './siamesenorm-verdicts.js';
+import { instability, NORM_NAMES, type SiameseNormRun, stabilityCell } from './siamesenorm-run.js';
+import { siameseNormVerdicts } from './siamesenorm-verdicts.js';
 import { type RunResult, trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
-const NAMES: Record<NormPlacement, string> = {
-  pre: 'Pre-Norm',
-  post: 'Post-Norm',
-  deepnorm: 'DeepNorm',
-  siamese: 'SiameseNorm',
-};
-
 export const SIAMESENORM_CLAIM =
-  'SiameseNorm (two residual streams sharing every sublayer) trains stably where Post-Norm spikes or diverges at high learning rate, and reaches a validation loss at or below Pre-Norm.';
+  'SiameseNorm (two residual streams sharing every sublayer) trains stably at high learning rate where Post-Norm spikes, stalls or diverges, more so the deeper the model, and at the highest learning rate where Pre-Norm is still stable reaches a validation loss at or below Pre-Norm.';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -133,6 +127,19 @@ export function runSiameseNormExperiment(
     ),
     tables: [
       {
+        title: 'stable runs over seeds (neither diverged nor stalled), per depth and lr',
+        columns: ['depth', 'lr', ...o.norms.map((n) => NORM_NAMES[n])],
+        rows: o.depths.flatMap((depth) =>
+          o.lrs.map((lr) => [
+            depth,
+            lr,
+            ...o.norms.map((norm) =>
+              stabilityCell(runs.filter((r) => r.norm === norm && r.depth === depth && r.lr === lr)),
+            ),
+          ]),
+        ),
+      },
+      {
         title: 'runs',
         columns: [
           'norm',
@@ -146,13 +153,13 @@ export function runSiameseNormExperiment(
           'spikes (steps)',
         ],
         rows: runs.map((r) => [
-          NAMES[r.norm],
+          NORM_NAMES[r.norm],
           r.depth,
           r.lr,
           r.seed,
           r.initial_loss,
           r.val_loss,
-          isStable(r) ? 'yes' : 'no',
+          instability(r) === null ? 'yes' : `no: ${instability(r)}`,
           r.diverged_at,
           r.spikes.join(' ') || '—',
         ]),

@@ -1,84 +1,95 @@
 import { type ClaimVerdict, claimVerdict } from './claim-verdict.js';
 import type { NormPlacement } from './model-config.js';
-
-export interface SiameseNormRun {
-  run: string;
-  norm: NormPlacement;
-  depth: number;
-  lr: number;
-  seed: number;
-  /** The training loss of the first step, before any update: what "stalled" is measured against. */
-  initial_loss: number;
-  val_loss: number | null;
-  diverged_at: number | null;
-  spikes: number[];
-}
+import { isStable, NORM_NAMES, type SiameseNormRun, STALL_FRACTION } from './siamesenorm-run.js';
 
 /**
- * A run stalled when its final validation loss is not below this share of its first step's
- * loss. The untrained model's loss is about ln(vocabulary) (ln 28 = 3.33 on the grammar corpus);
- * Post-Norm at lr 3e-2 in the one-seed default sweep ended at 2.82 (0.85 of it), about what the
- * character frequencies alone give, while Pre-Norm and SiameseNorm reached 1.58–1.70 (about half).
+ * The placements SiameseNorm's stability is compared with: Post-Norm, and DeepNorm, the
+ * single-stream fix for deep Post-Norm that the notes' sweep also runs.
  */
-export const STALL_FRACTION = 0.75;
+const STABILITY_BASELINES: readonly NormPlacement[] = ['post', 'deepnorm'];
 
-/** Stable: neither diverged (a non-finite loss) nor stalled (STALL_FRACTION). Spikes alone do not count. */
-export function isStable(r: SiameseNormRun): boolean {
-  return r.diverged_at === null && r.val_loss !== null && r.val_loss < STALL_FRACTION * r.initial_loss;
-}
+const STABLE = `stable (neither diverged nor stalled: final validation loss below ${STALL_FRACTION} × the first step's loss) 1/0`;
+const UNSTABLE = `unstable (diverged, or stalled: final validation loss not below ${STALL_FRACTION} × the first step's loss) 1/0`;
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const unique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
 /**
- * The verdicts (pure), per depth, each paired by seed. Stability at the highest lr: per seed,
- * SiameseNorm stable (1) or not (0) minus the same for Post-Norm. Validation loss: per seed,
- * SiameseNorm − Pre-Norm, each at its best lr (the lowest mean over seeds; an lr where a run
- * diverged is not a candidate, and a depth where every lr diverged gives no finite effect).
+ * The verdicts (pure), each paired by seed, in this order:
+ * - per stability baseline (Post-Norm, DeepNorm) and depth: stability at the highest lr, SiameseNorm
+ *   stable (1) or not (0) minus the same for the baseline;
+ * - per baseline, with two depths or more: the trend from the shallowest to the deepest, at the
+ *   highest lr: how much more the baseline's instability (1 − stable) grows than SiameseNorm's;
+ * - per depth: validation loss at the highest lr where Pre-Norm is stable on every seed (the
+ *   paper's regime, lr 2e-3 on 1.3B models), SiameseNorm − Pre-Norm at that one lr, with the same
+ *   steps and batch: compute-matched. No such lr gives `too_small`, saying so.
  * `belowMinimum` (the run is under SIAMESENORM_MINIMUM) makes every one `too_small`.
  */
 export function siameseNormVerdicts(runs: SiameseNormRun[], belowMinimum?: string): ClaimVerdict[] {
-  const verdicts: ClaimVerdict[] = [];
-  const top = Math.max(...runs.map((r) => r.lr));
-  const lrs = [...new Set(runs.map((r) => r.lr))];
-  const seeds = [...new Set(runs.map((r) => r.seed))];
+  const depths = unique(runs.map((r) => r.depth));
+  const lrs = unique(runs.map((r) => r.lr));
+  const seeds = unique(runs.map((r) => r.seed));
+  const top = lrs.at(-1) as number;
   const has = (norm: NormPlacement) => runs.some((r) => r.norm === norm);
-  for (const depth of [...new Set(runs.map((r) => r.depth))]) {
-    const find = (norm: NormPlacement, lr: number, seed: number) =>
-      runs.find((r) => r.norm === norm && r.depth === depth && r.lr === lr && r.seed === seed);
-    if (has('post') && has('siamese')) {
-      const stable = (norm: NormPlacement, seed: number) => {
-        const r = find(norm, top, seed);
-        return r === undefined ? Number.NaN : isStable(r) ? 1 : 0;
-      };
+  const find = (norm: NormPlacement, depth: number, lr: number, seed: number) =>
+    runs.find((r) => r.norm === norm && r.depth === depth && r.lr === lr && r.seed === seed);
+  // NaN for a run that is not there: claimVerdict turns a missing pair into `too_small`.
+  const stable = (norm: NormPlacement, depth: number, lr: number, seed: number) => {
+    const r = find(norm, depth, lr, seed);
+    return r === undefined ? Number.NaN : isStable(r) ? 1 : 0;
+  };
+  const verdicts: ClaimVerdict[] = [];
+  for (const base of has('siamese') ? STABILITY_BASELINES.filter(has) : []) {
+    const name = NORM_NAMES[base];
+    for (const depth of depths) {
       verdicts.push(
         claimVerdict({
-          claim: `stability at lr ${top}, depth ${depth}: SiameseNorm stable where Post-Norm is not`,
-          metric: `stable (neither diverged nor stalled above ${STALL_FRACTION} × the initial loss) 1/0, SiameseNorm − Post-Norm, paired by seed`,
+          claim: `stability at lr ${top}, depth ${depth}: SiameseNorm stable where ${name} is not`,
+          metric: `${STABLE}, SiameseNorm − ${name}, paired by seed`,
           direction: 'greater',
-          effects: seeds.map((seed) => stable('siamese', seed) - stable('post', seed)),
+          effects: seeds.map((s) => stable('siamese', depth, top, s) - stable(base, depth, top, s)),
           belowMinimum,
         }),
       );
     }
-    if (has('pre') && has('siamese')) {
-      const loss = (norm: NormPlacement, lr: number, seed: number) =>
-        find(norm, lr, seed)?.val_loss ?? Number.NaN;
-      const bestLr = (norm: NormPlacement) => {
-        const byLr = lrs.map((lr) => mean(seeds.map((seed) => loss(norm, lr, seed))));
-        const finite = byLr.filter(Number.isFinite);
-        return finite.length === 0 ? lrs[0] : lrs[byLr.indexOf(Math.min(...finite))];
-      };
-      const [s, p] = [bestLr('siamese') as number, bestLr('pre') as number];
-      verdicts.push(
-        claimVerdict({
-          claim: `validation loss at depth ${depth}: SiameseNorm lower than Pre-Norm`,
-          metric: `validation loss, SiameseNorm (lr ${s}) − Pre-Norm (lr ${p}), each at its best lr, paired by seed`,
-          direction: 'less',
-          effects: seeds.map((seed) => loss('siamese', s, seed) - loss('pre', p, seed)),
-          belowMinimum,
-        }),
-      );
-    }
+    if (depths.length < 2) continue;
+    const [shallow, deep] = [depths[0] as number, depths.at(-1) as number];
+    // Instability at the deep end minus at the shallow end, per seed.
+    const growth = (norm: NormPlacement, s: number) =>
+      stable(norm, shallow, top, s) - stable(norm, deep, top, s);
+    verdicts.push(
+      claimVerdict({
+        claim: `stability with depth at lr ${top}: ${name}'s instability grows from depth ${shallow} to ${deep} more than SiameseNorm's`,
+        metric: `${UNSTABLE} at depth ${deep} − at depth ${shallow}, ${name} − SiameseNorm, paired by seed`,
+        direction: 'greater',
+        effects: seeds.map((s) => growth(base, s) - growth('siamese', s)),
+        belowMinimum,
+      }),
+    );
+  }
+  if (!has('pre') || !has('siamese')) return verdicts;
+  for (const depth of depths) {
+    const lr = lrs.filter((l) => seeds.every((s) => stable('pre', depth, l, s) === 1)).at(-1);
+    const claim = `validation loss at depth ${depth}, at the highest lr where Pre-Norm is stable: SiameseNorm below Pre-Norm`;
+    const loss = (norm: NormPlacement, l: number, s: number) =>
+      find(norm, depth, l, s)?.val_loss ?? Number.NaN;
+    verdicts.push(
+      lr === undefined
+        ? claimVerdict({
+            claim,
+            metric: 'none: no lr in --lrs where Pre-Norm is stable on every seed',
+            direction: 'less',
+            effects: [],
+            belowMinimum:
+              belowMinimum ?? `Pre-Norm is stable on every seed at no lr of --lrs at depth ${depth}`,
+          })
+        : claimVerdict({
+            claim,
+            metric: `validation loss at lr ${lr}, SiameseNorm − Pre-Norm, same steps and batch, paired by seed`,
+            direction: 'less',
+            effects: seeds.map((s) => loss('siamese', lr, s) - loss('pre', lr, s)),
+            belowMinimum,
+          }),
+    );
   }
   return verdicts;
 }

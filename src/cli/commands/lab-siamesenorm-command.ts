@@ -7,6 +7,7 @@ import {
   SIAMESENORM_FULL,
   siameseNormOptionsSchema,
 } from '../../lab/siamesenorm-options.js';
+import { STALL_FRACTION } from '../../lab/siamesenorm-run.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { addLabOptions, labOptions } from './lab-flags.js';
@@ -54,7 +55,13 @@ export function registerLabSiameseNormCommand(lab: Command, state: CommandState)
       `
 Rerunning with the same --out skips finished runs and resumes an interrupted one from its checkpoint.
 A run whose loss turns NaN/inf is stopped and recorded as diverged at that step; a loss above
---spike-factor × its best so far is recorded as a spike.
+--spike-factor × its best so far is recorded as a spike. A run is stable when it neither
+diverged nor stalled (stalled: final validation loss not below ${STALL_FRACTION} × its first step's
+loss); spikes alone do not count.
+Verdicts, paired by seed: at the highest of --lrs and per depth, SiameseNorm stable where
+Post-Norm (and DeepNorm) is not; with two depths or more, that their instability grows from the
+shallowest depth to the deepest more than SiameseNorm's; per depth, SiameseNorm's validation loss
+below Pre-Norm's at the highest lr where Pre-Norm is stable on every seed (both at that one lr).
 One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
