@@ -214,26 +214,26 @@ describe('rewardkit lab', () => {
 
   test('mdm runs end to end with every method', async () => {
     const out = tempDir();
-    const run = await runCli(['lab', 'mdm', ...MDM_RUN, '-o', out]);
+    const every = ['standard', 'ppots', 'mirror', 'pair', 'strats', 'isad', 'ppots+mirror', 'ar'];
+    const run = await runCli(['lab', 'mdm', ...MDM_RUN, '--methods', every.join(','), '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, run.stdout, 3, 2) as unknown as {
-      methods: { method: string; variance: unknown[]; accuracy: unknown[] }[];
+    // Three per method with a baseline (ppots, mirror, strats, isad, ppots+mirror), then ar's three.
+    const summary = expectReport(out, run.stdout, 18, 2) as unknown as {
+      methods: { method: string; variance: unknown[]; total_variance: number[]; accuracy: unknown[] }[];
     };
-    expect(summary.methods.map((m) => m.method)).toEqual([
-      'standard',
-      'ppots',
-      'mirror',
-      'strats',
-      'isad',
-      'ppots+mirror',
-    ]);
+    expect(summary.methods.map((m) => m.method)).toEqual(every);
     // One variance measurement and one accuracy per method and seed: the verdicts pair them by seed.
     for (const m of summary.methods) {
       expect(m.variance).toHaveLength(2);
+      expect(m.total_variance).toHaveLength(2);
+      for (const v of m.total_variance) expect(v).toBeGreaterThan(0);
       expect(m.accuracy).toHaveLength(2);
     }
-    expect(run.stdout).toMatch(/^variance reduced \(ppots\+mirror vs standard\): [^\n]*: too small — /);
+    // MIRROR is judged against the independent pair (the same masked rows per step), not standard.
+    expect(run.stdout).toMatch(/\nvariance reduced \(ppots\+mirror vs pair\): [^\n]*: too small — /);
+    expect(run.stdout).not.toMatch(/mirror vs standard/);
+    expect(run.stdout).toMatch(/\nvariance decomposition: [^\n]*: too small — /);
   });
 
   test('gap runs end to end: norm ratios and accuracy per mode', async () => {
