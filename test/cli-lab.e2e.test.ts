@@ -241,13 +241,17 @@ describe('rewardkit lab', () => {
     const run = await runCli(['lab', 'gap', ...GAP_RUN, '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, run.stdout, 3, 3) as unknown as {
-      seeds: { seed: number; modes: { mode: string; fed_norm_ratio: number }[] }[];
+    // Norm mismatch; two aligned modes against raw h; raw h and the two against the no-latent control.
+    const summary = expectReport(out, run.stdout, 6, 3) as unknown as {
+      seeds: { seed: number; modes: { mode: string; fed_norm_ratio: number; context_loss: boolean }[] }[];
     };
     expect(summary.seeds.map((s) => s.seed)).toEqual([0, 1, 2]);
     for (const s of summary.seeds) {
-      expect(s.modes.map((m) => m.mode)).toEqual(['raw', 'norm-matched', 'pca']);
-      expect(s.modes[1]?.fed_norm_ratio).toBeCloseTo(1, 3);
+      expect(s.modes.map((m) => m.mode)).toEqual(['none', 'raw', 'norm-matched', 'pca']);
+      expect(s.modes[0]?.fed_norm_ratio).toBe(0);
+      expect(s.modes[2]?.fed_norm_ratio).toBeCloseTo(1, 3);
+      // The default context level: the aligned modes get the context-level loss, raw h and none do not.
+      expect(s.modes.map((m) => m.context_loss)).toEqual([false, false, true, true]);
     }
   });
 
@@ -282,7 +286,7 @@ describe('rewardkit lab', () => {
     const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       verdicts: SavedVerdict[];
     };
-    expect(verdicts).toHaveLength(3);
+    expect(verdicts).toHaveLength(6);
     for (const v of verdicts) {
       expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
       expect(v).not.toHaveProperty('why');
@@ -292,7 +296,7 @@ describe('rewardkit lab', () => {
       expect(hi).toBeGreaterThanOrEqual(v.effect as number);
     }
     const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(6);
     for (const line of lines)
       expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
   }, 180_000);
@@ -347,7 +351,7 @@ describe('rewardkit lab', () => {
     const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       verdicts: SavedVerdict[];
     };
-    expect(verdicts).toHaveLength(3);
+    expect(verdicts).toHaveLength(6);
     for (const v of verdicts) {
       expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
       expect(v).not.toHaveProperty('why');
@@ -420,6 +424,7 @@ describe('rewardkit lab', () => {
     [['mdm', '--lr', '-1'], '--lr: must be > 0'],
     [['gap', '--lr', 'x'], '--lr:'],
     [['gap', '--seeds', '0,x'], '--seeds[1]:'],
+    [['gap', '--context-level', 'raw'], '--context-level:'],
     [['dir', '--attributes', 'length,verbosity'], '--attributes[1]:'],
     [['dir', '--bias', '1.5'], '--bias: must be in [0, 1]'],
     [['dir', '--lambda', '-1'], '--lambda: must be at least 0'],

@@ -24,14 +24,36 @@ describe('gapVerdicts', () => {
     seed: s,
     base_hidden_norm_ratio: ratio,
     modes: [
-      { mode: 'raw', hidden_norm_ratio: ratio, fed_norm_ratio: ratio, accuracy: raw, supervised_share: 0.5 },
+      {
+        mode: 'raw',
+        hidden_norm_ratio: ratio,
+        fed_norm_ratio: ratio,
+        accuracy: raw,
+        supervised_share: 0,
+        context_loss: false,
+      },
       {
         mode: 'norm-matched',
         hidden_norm_ratio: ratio,
         fed_norm_ratio: 1,
         accuracy: matched,
         supervised_share: 0.5,
+        context_loss: true,
       },
+    ],
+  });
+  const withControl = (s: GapSeedResult, none: number): GapSeedResult => ({
+    ...s,
+    modes: [
+      {
+        mode: 'none',
+        hidden_norm_ratio: s.base_hidden_norm_ratio,
+        fed_norm_ratio: 0,
+        accuracy: none,
+        supervised_share: 0,
+        context_loss: false,
+      },
+      ...s.modes,
     ],
   });
 
@@ -53,6 +75,31 @@ describe('gapVerdicts', () => {
     expect(steady.map((v) => v.status)).toEqual(['held', 'held']);
     const worse = gapVerdicts([seed(0, 1.5, 0.3, 0.2), seed(1, 1.4, 0.32, 0.21), seed(2, 1.6, 0.3, 0.19)]);
     expect(worse.map((v) => v.status)).toEqual(['not_held', 'not_held']);
+  });
+
+  test('the no-latent control: raw h against it (lower) and each aligned mode against it (higher), paired by seed', () => {
+    const verdicts = gapVerdicts([
+      withControl(seed(0, 90, 0.2, 0.5), 0.3),
+      withControl(seed(1, 95, 0.21, 0.52), 0.32),
+      withControl(seed(2, 99, 0.19, 0.49), 0.31),
+    ]);
+    expect(verdicts.map((v) => v.claim)).toEqual([
+      "norm mismatch: the base model's final hidden state sits above 2× its input-embedding norm",
+      'alignment helps (norm-matched vs raw h): higher answer accuracy',
+      'raw feedback misleads (raw h vs no latent): lower answer accuracy',
+      'aligned feedback helps (norm-matched vs no latent): higher answer accuracy',
+    ]);
+    const [, , misleads, helps] = verdicts;
+    expect(misleads?.effect).toBeCloseTo((-0.1 - 0.11 - 0.12) / 3, 9);
+    expect(misleads?.status).toBe('held');
+    expect(misleads?.metric).toBe(
+      'held-out answer accuracy, raw (context-level loss off) − no latent, paired by seed',
+    );
+    expect(helps?.effect).toBeCloseTo((0.2 + 0.2 + 0.18) / 3, 9);
+    expect(helps?.status).toBe('held');
+    expect(helps?.metric).toBe(
+      'held-out answer accuracy, norm-matched (context-level loss on) − no latent, paired by seed',
+    );
   });
 
   test('a diverged run (NaN) makes its claims too_small with the reason; below the minimum every claim is', () => {
