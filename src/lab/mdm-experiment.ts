@@ -104,8 +104,12 @@ export function runMdmExperiment(
     });
   const runs = join(dir, 'runs');
   const reference = <E>(run: 'standard' | 'ar', evaluate: (params: Params) => E) => ({
-    // The seeds are in the id: the cached evaluation holds one variance measurement per seed.
-    id: `${run === 'ar' ? 'reference-ar' : 'reference'}-s${o.seeds.join('_')}`,
+    // The seeds (and, for standard, the methods) are in the id: the cached evaluation holds one
+    // variance measurement per method and seed.
+    id:
+      run === 'ar'
+        ? `reference-ar-s${o.seeds.join('_')}`
+        : `reference-${masked.join('_')}-s${o.seeds.join('_')}`,
     train: train(12_345, Math.max(1, o.varianceSteps)),
     init: () => initParams(configOf(run), 12_345),
     loss: stepLoss(run, 12_345),
