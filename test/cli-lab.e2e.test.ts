@@ -242,26 +242,26 @@ describe('rewardkit lab', () => {
 
   test('mdm runs end to end with every method', async () => {
     const out = tempDir();
-    const run = await runCli(['lab', 'mdm', ...MDM_RUN, '-o', out]);
+    const every = ['standard', 'ppots', 'mirror', 'pair', 'strats', 'isad', 'ppots+mirror', 'ar'];
+    const run = await runCli(['lab', 'mdm', ...MDM_RUN, '--methods', every.join(','), '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, run.stdout, 3, 2) as unknown as {
-      methods: { method: string; variance: unknown[]; accuracy: unknown[] }[];
+    // Three per method with a baseline (ppots, mirror, strats, isad, ppots+mirror), then ar's three.
+    const summary = expectReport(out, run.stdout, 18, 2) as unknown as {
+      methods: { method: string; variance: unknown[]; total_variance: number[]; accuracy: unknown[] }[];
     };
-    expect(summary.methods.map((m) => m.method)).toEqual([
-      'standard',
-      'ppots',
-      'mirror',
-      'strats',
-      'isad',
-      'ppots+mirror',
-    ]);
+    expect(summary.methods.map((m) => m.method)).toEqual(every);
     // One variance measurement and one accuracy per method and seed: the verdicts pair them by seed.
     for (const m of summary.methods) {
       expect(m.variance).toHaveLength(2);
+      expect(m.total_variance).toHaveLength(2);
+      for (const v of m.total_variance) expect(v).toBeGreaterThan(0);
       expect(m.accuracy).toHaveLength(2);
     }
-    expect(run.stdout).toMatch(/^variance reduced \(ppots\+mirror vs standard\): [^\n]*: too small — /);
+    // MIRROR is judged against the independent pair (the same masked rows per step), not standard.
+    expect(run.stdout).toMatch(/\nvariance reduced \(ppots\+mirror vs pair\): [^\n]*: too small — /);
+    expect(run.stdout).not.toMatch(/mirror vs standard/);
+    expect(run.stdout).toMatch(/\nvariance decomposition: [^\n]*: too small — /);
   });
 
   test('gap runs end to end: norm ratios and accuracy per mode', async () => {
@@ -269,13 +269,17 @@ describe('rewardkit lab', () => {
     const run = await runCli(['lab', 'gap', ...GAP_RUN, '-o', out]);
     expect(run.stderr).toContain('report.html');
     expect(run.code).toBe(0);
-    const summary = expectReport(out, run.stdout, 3, 3) as unknown as {
-      seeds: { seed: number; modes: { mode: string; fed_norm_ratio: number }[] }[];
+    // Norm mismatch; two aligned modes against raw h; raw h and the two against the no-latent control.
+    const summary = expectReport(out, run.stdout, 6, 3) as unknown as {
+      seeds: { seed: number; modes: { mode: string; fed_norm_ratio: number; context_loss: boolean }[] }[];
     };
     expect(summary.seeds.map((s) => s.seed)).toEqual([0, 1, 2]);
     for (const s of summary.seeds) {
-      expect(s.modes.map((m) => m.mode)).toEqual(['raw', 'norm-matched', 'pca']);
-      expect(s.modes[1]?.fed_norm_ratio).toBeCloseTo(1, 3);
+      expect(s.modes.map((m) => m.mode)).toEqual(['none', 'raw', 'norm-matched', 'pca']);
+      expect(s.modes[0]?.fed_norm_ratio).toBe(0);
+      expect(s.modes[2]?.fed_norm_ratio).toBeCloseTo(1, 3);
+      // The default context level: the aligned modes get the context-level loss, raw h and none do not.
+      expect(s.modes.map((m) => m.context_loss)).toEqual([false, false, true, true]);
     }
   });
 
@@ -310,7 +314,7 @@ describe('rewardkit lab', () => {
     const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       verdicts: SavedVerdict[];
     };
-    expect(verdicts).toHaveLength(3);
+    expect(verdicts).toHaveLength(6);
     for (const v of verdicts) {
       expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
       expect(v).not.toHaveProperty('why');
@@ -320,7 +324,7 @@ describe('rewardkit lab', () => {
       expect(hi).toBeGreaterThanOrEqual(v.effect as number);
     }
     const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(6);
     for (const line of lines)
       expect(line).toMatch(/: (held|not held|inconclusive) — effect [+-]\d.* over 3 seeds \(/);
   }, 180_000);
@@ -375,7 +379,7 @@ describe('rewardkit lab', () => {
     const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       verdicts: SavedVerdict[];
     };
-    expect(verdicts).toHaveLength(3);
+    expect(verdicts).toHaveLength(6);
     for (const v of verdicts) {
       expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
       expect(v).not.toHaveProperty('why');
@@ -456,6 +460,7 @@ describe('rewardkit lab', () => {
     [['mdm', '--lr', '-1'], '--lr: must be > 0'],
     [['gap', '--lr', 'x'], '--lr:'],
     [['gap', '--seeds', '0,x'], '--seeds[1]:'],
+    [['gap', '--context-level', 'raw'], '--context-level:'],
     [['dir', '--attributes', 'length,verbosity'], '--attributes[1]:'],
     [['dir', '--bias', '1.5'], '--bias: must be in [0, 1]'],
     [['dir', '--lambda', '-1'], '--lambda: must be at least 0'],

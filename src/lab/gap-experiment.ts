@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs';
 import { createRng } from '../core/index.js';
 import { loadParams, saveParams } from './checkpoint.js';
 import { capacitySelection, pcaBasis } from './gap-alignment.js';
-import { GAP_MINIMUM, type GapMode, type GapOptions } from './gap-options.js';
+import { GAP_MINIMUM, type GapMode, type GapOptions, usesContextLoss } from './gap-options.js';
 import { type GapModeResult, type GapSeedResult, gapVerdicts } from './gap-verdicts.js';
 import { belowMinimum } from './lab-minimum.js';
 import { type Params, tokenCrossEntropy } from './layers.js';
@@ -44,12 +44,17 @@ export const GAP_CLAIM =
 const rows2d = (t: tf.Tensor): number[][] => t.arraySync() as number[][];
 const meanNorm = (rows: number[][]) => rows.reduce((s, r) => s + Math.hypot(...r), 0) / rows.length;
 
-/** The latent fed back for mode: raw h, h rescaled to the mean input-embedding norm, or the PCA head P_kᵀ F(RMSNorm(h)) + mu. */
+/**
+ * The latent fed back for mode: nothing (the no-latent control: zeros, so the fifth input is its
+ * position embedding alone), raw h, h rescaled to the mean input-embedding norm, or the PCA head
+ * P_kᵀ F(RMSNorm(h)) + mu.
+ */
 export function feedbackLatent(
   mode: GapMode,
   h: tf.Tensor,
   o: { embeddingNorm: number; basis?: tf.Tensor; mu?: tf.Tensor; f?: tf.Tensor },
 ): tf.Tensor {
+  if (mode === 'none') return tf.zerosLike(h);
   if (mode === 'raw') return h;
   if (mode === 'norm-matched') return h.div(tf.norm(h, 'euclidean', -1, true)).mul(o.embeddingNorm);
   const rms = h.div(tf.sqrt(h.square().mean(-1, true).add(1e-6)));
@@ -144,6 +149,7 @@ export function runGapExperiment(
     fed_norm_ratio: Number.NaN,
     accuracy: Number.NaN,
     supervised_share: Number.NaN,
+    context_loss: usesContextLoss(mode, o.contextLevel),
   });
 
   const runSeed = (seed: number): GapSeedResult => {
@@ -203,9 +209,11 @@ export function runGapExperiment(
       capacitySelection(estimatedAccuracy(baseParams, evalSet), o.tau).filter(Boolean).length /
       evalSet.length;
     const modes = o.modes.map((mode) => {
+      const context = usesContextLoss(mode, o.contextLevel);
       const result = trainRun(
         {
-          id: `latent-${mode}-s${seed}`,
+          // The id says whether the context-level loss is on: the same mode trains differently without it.
+          id: `latent-${mode}-${context ? 'ctx' : 'plain'}-s${seed}`,
           train: train(seed, o.latentSteps),
           init: () => {
             const params: Params = Object.fromEntries(
@@ -221,10 +229,6 @@ export function runGapExperiment(
           },
           loss: (params, step) => {
             const examples = gapExamples(o.batch, seed * 1_000_003 + 500_000 + step);
-            const selected = capacitySelection(estimatedAccuracy(baseParams, examples), o.tau);
-            // Latent targets are the (detached) input embeddings of z; only selected examples get them.
-            const target = tf.tensor2d(examples.map((e) => embeddings[e.z] as number[]));
-            const mask = tf.tensor1d(selected.map((s) => (s ? 1 : 0)));
             const { logits, latent } = latentForward(params, config, examples, mode, {
               embeddingNorm,
               basis,
@@ -237,7 +241,13 @@ export function runGapExperiment(
                 [examples.length, 1],
                 'int32',
               ),
-            ).mean();
+            ).mean() as tf.Scalar;
+            if (!context) return answer;
+            // Context level: latent targets are the (detached) input embeddings of z; capacity
+            // level: only the examples the base model fails get them.
+            const selected = capacitySelection(estimatedAccuracy(baseParams, examples), o.tau);
+            const target = tf.tensor2d(examples.map((e) => embeddings[e.z] as number[]));
+            const mask = tf.tensor1d(selected.map((s) => (s ? 1 : 0)));
             const aux = latent.sub(target).square().mean(-1).mul(mask).mean();
             return answer.add(aux.mul(o.latentWeight)) as tf.Scalar;
           },
@@ -254,7 +264,8 @@ export function runGapExperiment(
                 hidden_norm_ratio: meanNorm(rows2d(h)) / embeddingNorm,
                 fed_norm_ratio: meanNorm(rows2d(latent)) / embeddingNorm,
                 accuracy: evalSet.filter((e, i) => predicted[i] === e.y).length / evalSet.length,
-                supervised_share: supervisedShare,
+                supervised_share: context ? supervisedShare : 0,
+                context_loss: context,
               };
             }),
           logEvery: o.logEvery,
@@ -297,6 +308,7 @@ export function runGapExperiment(
           'hidden/input norm',
           'fed-back/input norm',
           'accuracy',
+          'context-level loss',
           'latent-supervised share',
         ],
         rows: seeds.flatMap((s) =>
@@ -307,6 +319,7 @@ export function runGapExperiment(
             r.hidden_norm_ratio,
             r.fed_norm_ratio,
             r.accuracy,
+            r.context_loss ? 'on' : 'off',
             r.supervised_share,
           ]),
         ),

@@ -3,8 +3,24 @@ import { checkHeads } from './check-heads.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
-export const GAP_MODES = ['raw', 'norm-matched', 'pca'] as const;
+/** `none` is the no-latent control: the same model and steps with nothing fed back. */
+export const GAP_MODES = ['none', 'raw', 'norm-matched', 'pca'] as const;
 export type GapMode = (typeof GAP_MODES)[number];
+
+/**
+ * Which modes get the context-level loss (the latent's distance to z's embedding, on the examples
+ * the capacity rule selects): `aligned`, only the aligned modes, so raw h is the plain baseline;
+ * `all`, raw h too (the toy before this switch); `off`, none (feature-level alignment alone). The
+ * no-latent control never does: it has no latent.
+ */
+export const GAP_CONTEXT_LEVELS = ['aligned', 'all', 'off'] as const;
+export type GapContextLevel = (typeof GAP_CONTEXT_LEVELS)[number];
+
+/** Whether `mode` trains with the context-level loss under `level`. */
+export function usesContextLoss(mode: GapMode, level: GapContextLevel): boolean {
+  if (mode === 'none' || level === 'off') return false;
+  return level === 'all' || mode !== 'raw';
+}
 
 /** `rewardkit lab gap`'s options; field names are its flags, camel-cased. */
 export const gapOptionsSchema = z
@@ -21,6 +37,7 @@ export const gapOptionsSchema = z
     pcaK: posInt,
     tau: z.number().min(0).max(1),
     latentWeight: z.number().min(0),
+    contextLevel: z.enum(GAP_CONTEXT_LEVELS),
     evalExamples: posInt,
     seeds: z.array(z.number().int()).min(1),
     logEvery: posInt,
@@ -39,9 +56,12 @@ export const gapOptionsSchema = z
   });
 export type GapOptions = z.output<typeof gapOptionsSchema>;
 
-/** Minutes on 2 cores, three seeds: each seed trains its own base model and every mode from it. */
+/**
+ * Minutes on 2 cores, three seeds: each seed trains its own base model and every mode from it.
+ * The no-latent control adds a fourth latent run per seed.
+ */
 export const GAP_DEFAULTS: GapOptions = {
-  modes: ['raw', 'norm-matched', 'pca'],
+  modes: ['none', 'raw', 'norm-matched', 'pca'],
   width: 64,
   heads: 4,
   depth: 4,
@@ -53,6 +73,7 @@ export const GAP_DEFAULTS: GapOptions = {
   pcaK: 8,
   tau: 0.5,
   latentWeight: 1,
+  contextLevel: 'aligned',
   evalExamples: 500,
   seeds: [0, 1, 2],
   logEvery: 10,

@@ -7,7 +7,10 @@ export interface GapModeResult {
   fed_norm_ratio: number;
   /** Held-out answer accuracy; NaN when the run diverged (JSON: null). */
   accuracy: number;
+  /** The share of held-out examples the capacity rule would supervise; 0 without the context-level loss. */
   supervised_share: number;
+  /** Whether this run trained with the context-level loss (`--context-level`). */
+  context_loss: boolean;
 }
 
 /** One seed of the GAP toy: its base model and the latent-feedback runs started from it. */
@@ -21,10 +24,20 @@ export interface GapSeedResult {
 /** The norm-mismatch claim's threshold: hidden states above this × the input-embedding norm. */
 const GAP_NORM_MISMATCH = 2;
 
+const ALIGNED: readonly GapMode[] = ['norm-matched', 'pca'];
+const NAMES: Record<GapMode, string> = {
+  none: 'no latent',
+  raw: 'raw h',
+  'norm-matched': 'norm-matched',
+  pca: 'pca',
+};
+
 /**
  * The verdicts (pure), each over seeds: the norm mismatch as a per-seed statistic of the base
- * model, and per aligned mode its accuracy against raw h paired by seed. `belowMinimum` (the run
- * is under GAP_MINIMUM) makes every one `too_small`.
+ * model; per aligned mode its accuracy against raw h and against the no-latent control; and raw h
+ * against the control (the claim: raw feedback misleads). Accuracies are paired by seed, each
+ * run's metric naming whether it had the context-level loss. `belowMinimum` (the run is under
+ * GAP_MINIMUM) makes every one `too_small`.
  */
 export function gapVerdicts(seeds: GapSeedResult[], belowMinimum?: string): ClaimVerdict[] {
   const verdicts = [
@@ -36,19 +49,27 @@ export function gapVerdicts(seeds: GapSeedResult[], belowMinimum?: string): Clai
       belowMinimum,
     }),
   ];
-  const accuracy = (s: GapSeedResult, mode: GapMode) =>
-    s.modes.find((m) => m.mode === mode)?.accuracy ?? Number.NaN;
+  const run = (s: GapSeedResult, mode: GapMode) => s.modes.find((m) => m.mode === mode);
+  const accuracy = (s: GapSeedResult, mode: GapMode) => run(s, mode)?.accuracy ?? Number.NaN;
   const modes = [...new Set(seeds.flatMap((s) => s.modes.map((m) => m.mode)))];
-  if (!modes.includes('raw')) return verdicts;
-  for (const mode of modes.filter((m) => m !== 'raw'))
-    verdicts.push(
-      claimVerdict({
-        claim: `alignment helps (${mode} vs raw h): higher answer accuracy`,
-        metric: `held-out answer accuracy, ${mode} − raw, paired by seed`,
-        direction: 'greater',
-        effects: seeds.map((s) => accuracy(s, mode) - accuracy(s, 'raw')),
-        belowMinimum,
-      }),
-    );
+  // How a mode trained, from its runs: the context-level loss is one setting for the whole experiment.
+  const described = (mode: GapMode) => {
+    const context = seeds.some((s) => run(s, mode)?.context_loss);
+    return mode === 'none' ? NAMES.none : `${mode} (context-level loss ${context ? 'on' : 'off'})`;
+  };
+  const compare = (mode: GapMode, base: GapMode, claim: string, direction: 'greater' | 'less') =>
+    claimVerdict({
+      claim: `${claim} (${NAMES[mode]} vs ${NAMES[base]}): ${direction === 'greater' ? 'higher' : 'lower'} answer accuracy`,
+      metric: `held-out answer accuracy, ${described(mode)} − ${described(base)}, paired by seed`,
+      direction,
+      effects: seeds.map((s) => accuracy(s, mode) - accuracy(s, base)),
+      belowMinimum,
+    });
+  const aligned = modes.filter((m) => ALIGNED.includes(m));
+  if (modes.includes('raw'))
+    for (const mode of aligned) verdicts.push(compare(mode, 'raw', 'alignment helps', 'greater'));
+  if (!modes.includes('none')) return verdicts;
+  if (modes.includes('raw')) verdicts.push(compare('raw', 'none', 'raw feedback misleads', 'less'));
+  for (const mode of aligned) verdicts.push(compare(mode, 'none', 'aligned feedback helps', 'greater'));
   return verdicts;
 }

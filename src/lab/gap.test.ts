@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { capacitySelection, pcaBasis, spanResidual } from './gap-alignment.js';
 import { feedbackLatent } from './gap-experiment.js';
+import { GAP_DEFAULTS, GAP_MODES, type GapContextLevel, usesContextLoss } from './gap-options.js';
 import { seededNormal } from './seeded-normal.js';
 import { loadTf } from './tf-runtime.js';
 
@@ -49,6 +50,21 @@ describe('GAP alignment', () => {
     for (const r of ratios('norm-matched')) expect(Math.abs(r - 1)).toBeLessThan(0.1);
     for (const r of ratios('raw')) expect(r).toBeGreaterThan(10);
     h.dispose();
+  });
+
+  test('the no-latent control feeds back zeros: nothing of h reaches the model', () => {
+    const h = tf.tensor2d(matrix(5, 16, 7, 3));
+    const fed = tf.tidy(() => feedbackLatent('none', h, { embeddingNorm: 1 }).arraySync()) as number[][];
+    expect(fed).toEqual(Array.from({ length: 5 }, () => Array(16).fill(0)));
+    h.dispose();
+  });
+
+  test('the context-level loss: aligned modes only by default, so raw h is the plain baseline', () => {
+    const on = (level: GapContextLevel) => GAP_MODES.filter((m) => usesContextLoss(m, level));
+    expect(on('aligned')).toEqual(['norm-matched', 'pca']);
+    expect(on('all')).toEqual(['raw', 'norm-matched', 'pca']);
+    expect(on('off')).toEqual([]);
+    expect(GAP_DEFAULTS.contextLevel).toBe('aligned');
   });
 
   test('capacity level: accuracies [0.9, 0.2, 0.5] with tau = 0.5 supervise examples 2 and 3', () => {

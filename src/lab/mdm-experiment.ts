@@ -2,20 +2,34 @@ import { join } from 'node:path';
 import { createRng } from '../core/index.js';
 import { belowMinimum } from './lab-minimum.js';
 import type { Params } from './layers.js';
-import { drawTimesteps, MDM_METHODS, type MdmMethodName, maskedBatch } from './mdm-batch.js';
+import { autoregressiveBatch, greedyExactMatch } from './mdm-autoregressive.js';
+import {
+  drawTimesteps,
+  type MaskedBatch,
+  MDM_METHODS,
+  type MdmMethodName,
+  type MdmRunName,
+  maskedBatch,
+  rowsPerExample,
+} from './mdm-batch.js';
 import { exactMatch, mdmLoss } from './mdm-model.js';
 import { MDM_MINIMUM, type MdmOptions } from './mdm-options.js';
 import { MDM_VOCAB, type MdmExample, mdmExample } from './mdm-tasks.js';
-import { estimatePPotsProfile, measureVariance, type VarianceMeasure } from './mdm-variance.js';
+import {
+  estimatePPotsProfile,
+  measureTotalVariance,
+  measureVariance,
+  type VarianceMeasure,
+} from './mdm-variance.js';
 import { type MdmMethodResult, mdmVerdicts } from './mdm-verdicts.js';
-import { modelConfigSchema } from './model-config.js';
+import { type ModelConfig, modelConfigSchema } from './model-config.js';
 import type { GridDensity } from './p-pots.js';
 import type { LabReport } from './report.js';
 import { type RunResult, trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
 export const MDM_CLAIM =
-  'P-POTS and MIRROR reduce the variance of masked-diffusion training (masking pattern A and masking rate B), which raises final accuracy and shrinks its run-to-run spread.';
+  'P-POTS and MIRROR reduce the variance of masked-diffusion training (masking pattern A and masking rate B), which raises final accuracy and brings its run-to-run spread toward autoregressive levels (data variance C alone); every comparison at equal masked rows per step and equal steps.';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
@@ -45,7 +59,12 @@ export function runMdmExperiment(
     return Array.from({ length: n }, () => mdmExample(o.task, o.digits, rng));
   };
   const evalSet = examples(987_654, o.evalExamples);
-  const total = o.varianceSteps + o.methods.length * o.seeds.length * o.steps;
+  // `ar`: the same transformer, causal, trained next-token on the same examples.
+  const causal: ModelConfig = { ...model, causal: true };
+  const configOf = (run: MdmRunName) => (run === 'ar' ? causal : model);
+  const masked = o.methods.filter((m): m is MdmMethodName => m !== 'ar');
+  const withAr = o.methods.includes('ar');
+  const total = o.varianceSteps * (withAr ? 2 : 1) + o.methods.length * o.seeds.length * o.steps;
   let done = 0;
   const progress = (n: number) => {
     done += n;
@@ -63,56 +82,87 @@ export function runMdmExperiment(
     seed,
   });
   let ppots: { density: GridDensity; cap: number } | undefined;
-  const stepLoss = (method: MdmMethodName, seed: number) => (params: Params, step: number) => {
-    const rng = createRng(seed * 1_000_003 + step);
+  // One step's batch of `run`: `batch` examples, then their masks (or the next-token rows).
+  const drawBatch = (run: MdmRunName, rng: ReturnType<typeof createRng>): MaskedBatch => {
     const batch = Array.from({ length: o.batch }, () => mdmExample(o.task, o.digits, rng));
-    const timesteps = drawTimesteps(MDM_METHODS[method], o.batch, rng, ppots);
-    return mdmLoss(params, model, maskedBatch(batch, timesteps, MDM_METHODS[method], rng));
+    if (run === 'ar') return autoregressiveBatch(batch);
+    const timesteps = drawTimesteps(MDM_METHODS[run], o.batch, rng, ppots);
+    return maskedBatch(batch, timesteps, MDM_METHODS[run], rng);
   };
+  const stepLoss = (run: MdmRunName, seed: number) => (params: Params, step: number) =>
+    mdmLoss(params, configOf(run), drawBatch(run, createRng(seed * 1_000_003 + step)));
+  // Per seed, the gradient's total variance over fresh batches (A + B + C; `ar`: C).
+  const totalVariance = (params: Params, run: MdmRunName) =>
+    o.seeds.map((seed) => {
+      const rng = createRng(779_000 + seed);
+      return measureTotalVariance(
+        params,
+        configOf(run),
+        () => drawBatch(run, rng),
+        o.varianceDraws * o.varianceMasks,
+      );
+    });
   const runs = join(dir, 'runs');
+  const reference = <E>(run: 'standard' | 'ar', evaluate: (params: Params) => E) => ({
+    // The seeds (and, for standard, the methods) are in the id: the cached evaluation holds one
+    // variance measurement per method and seed.
+    id:
+      run === 'ar'
+        ? `reference-ar-s${o.seeds.join('_')}`
+        : `reference-${masked.join('_')}-s${o.seeds.join('_')}`,
+    train: train(12_345, Math.max(1, o.varianceSteps)),
+    init: () => initParams(configOf(run), 12_345),
+    loss: stepLoss(run, 12_345),
+    logEvery: o.logEvery,
+    checkpointEvery: o.checkpointEvery,
+    spikeFactor: 10,
+    onProgress: progress,
+    evaluate,
+  });
 
   // The reference model: standard training, then P-POTS' profile and the variance measurement at it.
   const referenceRun = trainRun(
-    {
-      // The seeds are in the id: the cached evaluation holds one variance measurement per seed.
-      id: `reference-s${o.seeds.join('_')}`,
-      train: train(12_345, Math.max(1, o.varianceSteps)),
-      init: () => initParams(model, 12_345),
-      loss: stepLoss('standard', 12_345),
-      evaluate: (params) => {
-        const profile = estimatePPotsProfile(params, model, examples(555, o.ppotsExamples), {
-          gridSize: o.ppotsGrid,
-          masks: o.ppotsMasks,
-          rng: createRng(556),
-        });
-        const density = { density: profile.density, cap: o.weightCap };
-        // One fixed batch and mask stream per seed, so the variance claim is paired by seed too;
-        // the reference model is one, which the verdict's metric says.
-        const variance = Object.fromEntries(
-          o.methods.map((m) => [
-            m,
-            o.seeds.map((seed) =>
-              measureVariance(params, model, examples(777_000 + seed, o.batch), MDM_METHODS[m], {
-                draws: o.varianceDraws,
-                masks: o.varianceMasks,
-                rng: createRng(778_000 + seed),
-                ppots: density,
-              }),
-            ),
-          ]),
-        );
-        return { profile, variance };
-      },
-      logEvery: o.logEvery,
-      checkpointEvery: o.checkpointEvery,
-      spikeFactor: 10,
-      onProgress: progress,
-    },
+    reference('standard', (params) => {
+      const profile = estimatePPotsProfile(params, model, examples(555, o.ppotsExamples), {
+        gridSize: o.ppotsGrid,
+        masks: o.ppotsMasks,
+        rng: createRng(556),
+      });
+      const density = { density: profile.density, cap: o.weightCap };
+      ppots = density;
+      // One fixed batch and mask stream per seed, so the variance claim is paired by seed too;
+      // the reference model is one, which the verdict's metric says.
+      const variance = Object.fromEntries(
+        masked.map((m) => [
+          m,
+          o.seeds.map((seed) =>
+            measureVariance(params, model, examples(777_000 + seed, o.batch), MDM_METHODS[m], {
+              draws: o.varianceDraws,
+              masks: o.varianceMasks,
+              rng: createRng(778_000 + seed),
+              ppots: density,
+            }),
+          ),
+        ]),
+      );
+      const totals = Object.fromEntries(masked.map((m) => [m, totalVariance(params, m)]));
+      return { profile, variance, totals };
+    }),
     runs,
   );
-  const reference = referenceRun.evaluation;
-  if (!reference) throw new Error('the reference run diverged: lower --lr');
-  ppots = { density: reference.profile.density, cap: o.weightCap };
+  const referenceResult = referenceRun.evaluation;
+  if (!referenceResult) throw new Error('the reference run diverged: lower --lr');
+  ppots = { density: referenceResult.profile.density, cap: o.weightCap };
+  // The autoregressive reference: the same steps, causal, next-token; its variance is C alone.
+  const arReference = withAr
+    ? trainRun(
+        reference('ar', (params) => ({ totals: totalVariance(params, 'ar') })),
+        runs,
+      )
+    : undefined;
+  if (arReference && !arReference.evaluation)
+    throw new Error('the autoregressive reference run diverged: lower --lr');
+  const noMaskVariance: VarianceMeasure = { loss: { a: 0, b: 0 }, grad: { a: 0, b: 0 } };
 
   const perRun: RunResult<{ accuracy: number }>[] = [];
   const results: MdmMethodResult[] = o.methods.map((method) => {
@@ -121,9 +171,14 @@ export function runMdmExperiment(
         {
           id: `${method}-s${seed}`,
           train: train(seed, o.steps),
-          init: () => initParams(model, seed),
+          init: () => initParams(configOf(method), seed),
           loss: stepLoss(method, seed),
-          evaluate: (params) => ({ accuracy: exactMatch(params, model, evalSet) }),
+          evaluate: (params) => ({
+            accuracy:
+              method === 'ar'
+                ? greedyExactMatch(params, causal, evalSet)
+                : exactMatch(params, model, evalSet),
+          }),
           logEvery: o.logEvery,
           checkpointEvery: o.checkpointEvery,
           spikeFactor: 10,
@@ -137,13 +192,20 @@ export function runMdmExperiment(
     });
     return {
       method,
-      variance: reference.variance[method] as VarianceMeasure[],
+      variance:
+        method === 'ar'
+          ? o.seeds.map(() => noMaskVariance)
+          : (referenceResult.variance[method] as VarianceMeasure[]),
+      total_variance:
+        method === 'ar'
+          ? (arReference?.evaluation?.totals as number[])
+          : (referenceResult.totals[method] as number[]),
       accuracy,
       accuracy_mean: mean(accuracy),
       accuracy_std: std(accuracy),
     };
   });
-  const profile = reference.profile;
+  const profile = referenceResult.profile;
   return {
     title: `Masked diffusion LM: variance reduction (${o.task}, ${o.digits} digits)`,
     claim: MDM_CLAIM,
@@ -181,20 +243,33 @@ export function runMdmExperiment(
       {
         title:
           "variance on a fixed batch (A: over mask draws, B: over t; mean over the seeds' batches) and accuracy over seeds",
-        columns: ['method', 'loss A', 'loss B', 'grad A', 'grad B', 'exact match (mean)', 'std', 'per seed'],
+        columns: [
+          'method',
+          'rows/step',
+          'loss A',
+          'loss B',
+          'grad A',
+          'grad B',
+          'grad total (fresh batches)',
+          'exact match (mean)',
+          'std',
+          'per seed',
+        ],
         rows: results.map((r) => [
           r.method,
+          r.method === 'ar' ? o.batch : o.batch * rowsPerExample(MDM_METHODS[r.method]),
           mean(r.variance.map((v) => v.loss.a)),
           mean(r.variance.map((v) => v.loss.b)),
           mean(r.variance.map((v) => v.grad.a)),
           mean(r.variance.map((v) => v.grad.b)),
+          mean(r.total_variance),
           r.accuracy_mean,
           r.accuracy_std,
           r.accuracy.map((a) => a.toFixed(3)).join(' '),
         ]),
       },
     ],
-    metrics: [...referenceRun.metrics, ...perRun.flatMap((r) => r.metrics)],
+    metrics: [...referenceRun.metrics, ...(arReference?.metrics ?? []), ...perRun.flatMap((r) => r.metrics)],
     summary: {
       options: o,
       ppots: { grid: profile.grid, g: profile.g, v: profile.v, fitted: profile.fitted, kl: profile.kl },

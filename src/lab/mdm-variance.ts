@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Rng } from '../core/index.js';
 import type { Params } from './layers.js';
-import { drawTimesteps, type MdmMethod, maskedBatch } from './mdm-batch.js';
+import { drawTimesteps, type MaskedBatch, type MdmMethod, maskedBatch } from './mdm-batch.js';
 import { mdmLoss } from './mdm-model.js';
 import type { MdmExample } from './mdm-tasks.js';
 import type { ModelConfig } from './model-config.js';
@@ -63,7 +63,6 @@ export function measureVariance(
   method: MdmMethod,
   o: { draws: number; masks: number; rng: Rng; ppots?: { density: GridDensity; cap: number } },
 ): VarianceMeasure {
-  const names = Object.keys(params);
   const losses: number[][] = [];
   const grads: Float32Array[][] = [];
   for (let k = 0; k < o.draws; k++) {
@@ -71,19 +70,48 @@ export function measureVariance(
     losses.push([]);
     grads.push([]);
     for (let j = 0; j < o.masks; j++) {
-      const batch = maskedBatch(examples, timesteps, method, o.rng);
-      const flat = tf.tidy(() => {
-        const { value, grads: g } = tf.valueAndGrads((...xs: tf.Tensor[]) =>
-          mdmLoss(Object.fromEntries(names.map((n, i) => [n, xs[i] as tf.Tensor])), config, batch),
-        )(names.map((n) => params[n] as tf.Tensor));
-        return [value, tf.concat(g.map((t) => t.flatten()))];
-      });
-      losses[k]?.push((flat[0] as tf.Tensor).dataSync()[0] as number);
-      grads[k]?.push((flat[1] as tf.Tensor).dataSync() as Float32Array);
-      tf.dispose(flat);
+      const { loss, grad } = lossAndGradient(params, config, maskedBatch(examples, timesteps, method, o.rng));
+      losses[k]?.push(loss);
+      grads[k]?.push(grad);
     }
   }
   return { loss: varianceComponents(losses), grad: vectorVarianceComponents(grads) };
+}
+
+/** The batch loss and its gradient, flattened over the parameters in their fixed order. */
+function lossAndGradient(
+  params: Params,
+  config: ModelConfig,
+  batch: MaskedBatch,
+): { loss: number; grad: Float32Array } {
+  const names = Object.keys(params);
+  const flat = tf.tidy(() => {
+    const { value, grads } = tf.valueAndGrads((...xs: tf.Tensor[]) =>
+      mdmLoss(Object.fromEntries(names.map((n, i) => [n, xs[i] as tf.Tensor])), config, batch),
+    )(names.map((n) => params[n] as tf.Tensor));
+    return [value, tf.concat(grads.map((t) => t.flatten()))];
+  });
+  const out = {
+    loss: (flat[0] as tf.Tensor).dataSync()[0] as number,
+    grad: (flat[1] as tf.Tensor).dataSync() as Float32Array,
+  };
+  tf.dispose(flat);
+  return out;
+}
+
+/**
+ * The gradient's total variance (trace form) over `draws` independent batches from `draw`: fresh
+ * examples, and for a masked method fresh t and masks too, so A + B + C for masked diffusion and
+ * C alone for the autoregressive baseline, whose loss has no mask or t to draw.
+ */
+export function measureTotalVariance(
+  params: Params,
+  config: ModelConfig,
+  draw: () => MaskedBatch,
+  draws: number,
+): number {
+  const grads = Array.from({ length: draws }, () => lossAndGradient(params, config, draw()).grad);
+  return vectorVarianceComponents([grads]).a;
 }
 
 /**
@@ -100,7 +128,7 @@ export function estimatePPotsProfile(
   const grid = pPotsGrid(o.gridSize);
   const g: number[] = [];
   const v: number[] = [];
-  const plain: MdmMethod = { timesteps: 'uniform', mirror: false, isad: false };
+  const plain: MdmMethod = { timesteps: 'uniform', masks: 'single', isad: false };
   for (const t of grid) {
     const perSample: number[] = [];
     for (let j = 0; j < o.masks; j++)

@@ -10,7 +10,7 @@ import { labProgress } from './lab-progress.js';
 import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
-  modes: 'latent feedback modes: raw, norm-matched, pca',
+  modes: 'latent feedback modes: none (no-latent control), raw, norm-matched, pca',
   width: 'model width',
   heads: 'attention heads (must divide --width)',
   depth: 'layers (pre-norm)',
@@ -22,6 +22,8 @@ const HELP: Record<string, string> = {
   pcaK: 'k principal directions of the input embeddings for the PCA head',
   tau: 'capacity level: supervise the latent only where base accuracy <= tau',
   latentWeight: 'weight of the latent auxiliary loss',
+  contextLevel:
+    'modes with the context-level loss: aligned (norm-matched, pca; raw h stays plain), all (raw too), off',
   evalExamples: 'held-out examples',
   seeds: 'seeds: each trains its own base model and every mode (init and data order)',
   logEvery: 'log one metrics line every n steps',
@@ -33,7 +35,7 @@ export function registerLabGapCommand(lab: Command, state: CommandState): void {
   const command = lab
     .command('gap')
     .description(
-      'GAP toy: final hidden states fed back as "vision tokens" — raw h, norm-matched h, PCA-aligned head',
+      'GAP toy: final hidden states fed back as "vision tokens" — raw h, norm-matched h, PCA-aligned head, against no latent',
     );
   addLabOptions(command, GAP_DEFAULTS, HELP)
     .option(
@@ -47,8 +49,10 @@ export function registerLabGapCommand(lab: Command, state: CommandState): void {
       `
 Task: prompt "a b c ?", latent z = (a + b) mod 10, answer y = (z + c) mod 10. A pre-norm base model
 learns the text chain; then, per mode, the final hidden state at "?" is fed back in place of z and
-the model trains on the answer (plus the latent's distance to z's embedding on examples the base
-model fails). Rerunning with the same --out resumes.
+the model trains on the answer; with --context-level aligned (the default) the aligned modes also
+train the latent's distance to z's embedding on examples the base model fails, and raw h does not.
+The no-latent control (none) feeds back nothing: same model and steps, the answer alone.
+Rerunning with the same --out resumes.
 One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )

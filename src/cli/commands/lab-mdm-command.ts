@@ -12,7 +12,8 @@ import { loadLab } from './load-lab.js';
 const HELP: Record<string, string> = {
   task: 'addition or sorting',
   digits: 'digits per operand (sorting: digits + 2 numbers)',
-  methods: 'standard, ppots, mirror, strats, isad, ppots+mirror',
+  methods:
+    "standard, ppots, mirror, pair (two independent masks: MIRROR's compute-matched baseline), strats, isad, ppots+mirror, ar (autoregressive baseline)",
   seeds: 'seeds of the training comparison',
   width: 'model width',
   heads: 'attention heads (must divide --width)',
@@ -24,7 +25,8 @@ const HELP: Record<string, string> = {
   evalExamples: 'held-out examples scored by exact match',
   varianceDraws: 't-draws on the fixed batch (component B)',
   varianceMasks: 'mask draws per t (component A)',
-  varianceSteps: 'standard training steps of the reference model (P-POTS profile, variance point)',
+  varianceSteps:
+    'standard training steps of the reference model (P-POTS profile, variance point; ar: its own causal reference)',
   ppotsGrid: 'N of the grid linspace(1/N, 1 - 1/N, N - 1)',
   ppotsExamples: 'examples for the profile estimate',
   ppotsMasks: 'mask draws per example and grid point',
@@ -38,10 +40,10 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
   const command = lab
     .command('mdm')
     .description(
-      'Masked-diffusion LM on synthetic tasks: variance (A, B) and accuracy of P-POTS, MIRROR, StraTS, ISAD',
+      'Masked-diffusion LM on synthetic tasks: variance (A, B, C) and accuracy of P-POTS, MIRROR, StraTS, ISAD against compute-matched and autoregressive baselines',
     );
   addLabOptions(command, MDM_DEFAULTS, HELP)
-    .option('--full', "the notes' comparison: 5 seeds, 2000 steps")
+    .option('--full', "the notes' comparison: every method, 5 seeds, 2000 steps")
     .option(
       '-o, --out <dir>',
       'output folder: metrics.jsonl, summary.json, report.html, runs/ (checkpoints)',
@@ -54,6 +56,9 @@ export function registerLabMdmCommand(lab: Command, state: CommandState): void {
 A bidirectional transformer learns prompt -> response (prompt never masked); the loss is the ELBO
 (1/|R|) sum over masked response tokens CE_i / p, p = (1 - 1e-3) t + 1e-3. Rerunning with the same
 --out skips finished runs and resumes an interrupted one.
+Rows per step: standard, ppots, strats, isad, ar train --batch rows; mirror, pair, ppots+mirror
+2 x --batch. Each method is judged against the baseline with its rows (ppots, strats, isad vs
+standard; mirror, ppots+mirror vs pair); ar gives the variance decomposition (C vs A+B+C).
 One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over seeds
 spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
