@@ -20,7 +20,7 @@ import { trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
 export const RLVR_CLAIM =
-  'RL with verifiable rewards (GRPO, ETR) raises a small policy’s held-out accuracy over its SFT start; ETR’s elastic trust region keeps entropy higher than GRPO’s fixed clip; a gameable reward is exploited where the verifier is not.';
+  'RL with verifiable rewards (GRPO, ETR, CLIPO, BRPO, AFRL) raises a small policy’s held-out accuracy over its SFT start; ETR’s elastic trust region keeps entropy higher than GRPO’s fixed clip; CLIPO’s shaping does not cost accuracy vs GRPO; AFRL’s answer-first policy keeps its accuracy; a gameable reward is exploited where the verifier is not.';
 
 /** Optimizer steps on each batch of rollouts (PPO epochs): from the second on, ratios leave 1 and clipping acts. */
 const INNER_STEPS = 2;

@@ -11,7 +11,7 @@ import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
   task: 'task: addition, sorting, countdown',
-  methods: 'RL methods: grpo, etr',
+  methods: 'RL methods: grpo, etr, clipo, brpo, afrl',
   reward: 'training reward: verifier (the task spec) or naive (the reference appears anywhere)',
   digits: 'addition: digits per operand',
   width: 'model width',
@@ -30,14 +30,17 @@ const HELP: Record<string, string> = {
   evalEvery: 'held-out evaluation every n RL steps',
   seeds: 'seeds: each trains its own SFT start and every method from it',
   checkpointEvery: 'checkpoint an RL run every n steps',
+  clipoWarmup: 'CLIPO: RL steps during which only its contrastive head trains (rewards unshaped)',
+  clipoLambda: 'CLIPO: λ of the contrastive penalty r_con = max(−λ·l, −0.5) on correct rollouts',
+  afrlLambda: 'AFRL: λ of the SFT auxiliary loss on gold answer-first sequences',
 };
 
-/** `rewardkit lab rlvr`: RL with verifiable rewards on a CPU — SFT warm start, then GRPO and ETR. */
+/** `rewardkit lab rlvr`: RL with verifiable rewards on a CPU — SFT warm start, then GRPO, ETR, CLIPO, BRPO, AFRL. */
 export function registerLabRlvrCommand(lab: Command, state: CommandState): void {
   const command = lab
     .command('rlvr')
     .description(
-      'RLVR on a CPU: a tiny policy, SFT warm start, GRPO/ETR with rewards through the spec evaluator',
+      'RLVR on a CPU: a tiny policy, SFT warm start, GRPO/ETR/CLIPO/BRPO/AFRL with rewards through the spec evaluator',
     );
   addLabOptions(command, RLVR_DEFAULTS, HELP)
     .option(
@@ -55,7 +58,12 @@ export function registerLabRlvrCommand(lab: Command, state: CommandState): void 
       `
 Tasks: "add 12+34" → "#### 46" (math verifier), "sort 3 1 2" → "#### 1 2 3" (reference, exact),
 "reach 46 with 3 7 25" → "#### 25+3*7" (countdown). Every reward goes through the spec evaluator;
-a rollout the spec fails on is recorded and left out of the update. Rerunning with the same --out
+a rollout the spec fails on is recorded and left out of the update.
+Methods: grpo (fixed clip 0.2), etr (elastic per-rollout clip), clipo (GRPO on r_ver + a
+contrastive penalty from a head over the policy's pooled final hidden states), brpo (+1/−1 against a
+seeded reference rollout; the pairwise judge is programmatic: the higher verifier score wins, a tie
+is a loss), afrl (answer first: "#### 42 as 17+25", the explanation checked for consistency with the
+answer; its own SFT start on that format, stepwise advantages, L_GRPO + λ·L_SFT). Rerunning with the same --out
 resumes. One verdict line per claim on stdout: held, not held, inconclusive (its 95% interval over
 seeds spans 0) or too small (below the documented minimum, or too few seeds), with the reason.`,
     )
