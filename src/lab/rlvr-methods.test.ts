@@ -262,6 +262,15 @@ describe('AFRL through the lab path', () => {
     expect(afrlStepRewards('addition', '#### 42', 1)).toEqual([0, 0]);
   });
 
+  test('the answer-first shape holds every task’s gold completion and its end token', () => {
+    for (const kind of RLVR_TASK_KINDS)
+      for (const digits of [1, 2, 6]) {
+        const shape = policyShape({ ...RLVR_DEFAULTS, task: kind, digits }, 'afrl');
+        const longest = Math.max(...rlvrTasks(kind, 200, 9, { digits }).map((t) => afrlCompletion(t).length));
+        expect(longest + 1).toBeLessThanOrEqual(shape.completionLen);
+      }
+  });
+
   test('stepwise advantages per token: step-1 rewards [1,1,0,0], step-2 [1,0,1,1]', () => {
     const task: RlvrTask = { id: 'x', kind: 'addition', prompt: 'add 17+25', reference: '42' };
     const texts = ['#### 42 as 17+25', '#### 42 as 17+24', '#### 41 as 17+24', '#### 43 as 20+23'];
