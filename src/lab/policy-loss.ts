@@ -13,8 +13,11 @@ export interface PolicyLossInput {
   oldLogprobs: readonly (readonly number[])[];
   /** log π_ref(token), for the KL term (needed when `klCoef` > 0). */
   refLogprobs?: readonly (readonly number[])[];
-  /** One advantage per sequence. */
-  advantages: readonly number[];
+  /**
+   * One advantage per sequence, or one per token (AFRL's stepwise advantages: each step's tokens
+   * carry that step's advantage), shaped like `logprobs`.
+   */
+  advantages: readonly number[] | readonly (readonly number[])[];
   /** Clip widths per sequence (ETR) or one for all (GRPO: 0.2 and 0.2). */
   epsLow: number | readonly number[];
   epsHigh: number | readonly number[];
@@ -66,10 +69,13 @@ export function policyLoss(input: PolicyLossInput): PolicyLoss {
     if (old.length !== seq.length)
       throw new RangeError(`policyLoss: sequence ${i} has ${seq.length} tokens, old ${old.length}`);
     const bounds = { epsLow: width(input.epsLow, i), epsHigh: width(input.epsHigh, i) };
+    const a = advantages[i] as number | readonly number[];
+    if (typeof a !== 'number' && a.length !== seq.length)
+      throw new RangeError(`policyLoss: sequence ${i} has ${seq.length} tokens, ${a.length} advantages`);
     let sum = 0;
     for (let t = 0; t < seq.length; t++) {
       const ratio = Math.exp((seq[t] as number) - (old[t] as number));
-      const term = clippedObjective(ratio, advantages[i] as number, bounds);
+      const term = clippedObjective(ratio, typeof a === 'number' ? a : (a[t] as number), bounds);
       const kl = klCoef > 0 ? k3Kl(seq[t] as number, input.refLogprobs?.[i]?.[t] as number) : 0;
       sum += term.objective - klCoef * kl;
       clipped += term.clipped ? 1 : 0;

@@ -2,14 +2,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { RewardKitError } from '../core/index.js';
-import { etrClipBounds } from '../rl/etr-clip-bounds.js';
-import { grpoAdvantages } from '../rl/grpo-advantages.js';
 import { adamwStep, createTrainState, disposeTrainState, type TrainState } from './adamw.js';
 import { loadCheckpoint, loadParams, saveCheckpoint, saveParams } from './checkpoint.js';
 import { belowMinimum } from './lab-minimum.js';
 import type { Params } from './layers.js';
 import type { LabReport } from './report.js';
+import { AFRL_SEPARATOR, afrlCompletion, scoredResponse, withSftAuxiliary } from './rlvr-afrl.js';
 import { policyLossTensor } from './rlvr-loss.js';
+import { methodStep } from './rlvr-method-step.js';
 import { RLVR_MINIMUM, type RlvrMethod, type RlvrOptions } from './rlvr-options.js';
 import { type PolicyShape, type Rollout, rolloutLogprobs, sample } from './rlvr-policy.js';
 import {
@@ -30,12 +30,10 @@ import { trainRun } from './training-run.js';
 import { initParams } from './transformer.js';
 
 export const RLVR_CLAIM =
-  'RL with verifiable rewards (GRPO, ETR) raises a small policy’s held-out accuracy over its SFT start; ETR’s elastic trust region keeps entropy higher than GRPO’s fixed clip; a gameable reward is exploited where the verifier is not.';
+  'RL with verifiable rewards (GRPO, ETR, CLIPO, BRPO, AFRL) raises a small policy’s held-out accuracy over its SFT start; ETR’s elastic trust region keeps entropy higher than GRPO’s fixed clip; CLIPO’s shaping does not cost accuracy vs GRPO; AFRL’s answer-first policy keeps its accuracy; a gameable reward is exploited where the verifier is not.';
 
 /** Optimizer steps on each batch of rollouts (PPO epochs): from the second on, ratios leave 1 and clipping acts. */
 const INNER_STEPS = 2;
-/** GRPO's fixed clip width, both sides. */
-const GRPO_EPS = 0.2;
 
 /** One logged RL step, one line of `metrics.jsonl`. */
 export interface RlvrMetric extends RewardTimings {
@@ -93,17 +91,27 @@ export interface RlvrExperiment {
 const stream = (seed: number, purpose: number, step: number) =>
   (seed * 1_000_003 + purpose * 7_919 + step * 104_729) >>> 0;
 
-/** The widest prompt and answer line a task kind can produce. */
-function widths(o: RlvrOptions): { prompt: number; answer: number } {
-  if (o.task === 'addition') return { prompt: 2 * o.digits + 5, answer: o.digits + 1 };
-  if (o.task === 'sorting') return { prompt: 14, answer: 9 };
-  return { prompt: 26, answer: 12 };
+/** The widest prompt, answer line and AFRL explanation a task kind can produce. */
+function widths(o: RlvrOptions): { prompt: number; answer: number; explanation: number } {
+  if (o.task === 'addition')
+    return { prompt: 2 * o.digits + 5, answer: o.digits + 1, explanation: 2 * o.digits + 1 };
+  if (o.task === 'sorting') return { prompt: 14, answer: 9, explanation: 9 };
+  return { prompt: 26, answer: 12, explanation: 5 };
 }
 
-export function policyShape(o: RlvrOptions): PolicyShape {
+/** How completions are laid out: the answer line alone, or AFRL's answer line then its explanation. */
+export type RlvrFormat = 'plain' | 'afrl';
+const formatOf = (method: RlvrMethod): RlvrFormat => (method === 'afrl' ? 'afrl' : 'plain');
+
+export function policyShape(o: RlvrOptions, format: RlvrFormat = 'plain'): PolicyShape {
   const w = widths(o);
   // Room past the longest answer line and its end token, to list extra candidates (a hack).
-  const completionLen = answerLine('').length + w.answer + 1 + o.completionRoom;
+  const completionLen =
+    answerLine('').length +
+    w.answer +
+    1 +
+    o.completionRoom +
+    (format === 'afrl' ? AFRL_SEPARATOR.length + w.explanation : 0);
   return {
     promptWidth: w.prompt,
     completionLen,
@@ -156,8 +164,8 @@ export async function runRlvrExperiment(
     await probeSpec(naive, probe, 'the naive reward spec');
     const runsDir = join(dir, 'runs');
     mkdirSync(runsDir, { recursive: true });
-    const shape = policyShape(o);
-    const total = o.seeds.length * (o.sftSteps + o.methods.length * o.rlSteps);
+    const formats = [...new Set(o.methods.map(formatOf))];
+    const total = o.seeds.length * (formats.length * o.sftSteps + o.methods.length * o.rlSteps);
     let done = 0;
     const progress = (n: number) => {
       done += n;
@@ -169,37 +177,45 @@ export async function runRlvrExperiment(
     for (const seed of o.seeds) {
       const heldOut = rlvrTasks(o.task, o.evalExamples, 900_000 + seed, { digits: o.digits });
       const batchOf = trainingBatches(o, seed, new Set(heldOut.map((t) => t.prompt)));
-      const sftPath = join(runsDir, `sft-s${seed}.params.json`);
-      const sft = trainRun(
-        {
-          id: `sft-s${seed}`,
-          train: {
-            lr: o.sftLr,
-            steps: o.sftSteps,
-            warmup: Math.min(10, o.sftSteps - 1),
-            batch: o.sftBatch,
-            beta1: 0.9,
-            beta2: 0.95,
-            weightDecay: 0.1,
-            clip: 1,
-            seed,
+      // One SFT start per completion format: AFRL's warm-starts on the answer-first layout.
+      const starts = new Map<RlvrFormat, { shape: PolicyShape; sftPath: string }>();
+      for (const format of formats) {
+        const id = format === 'plain' ? `sft-s${seed}` : `sft-${format}-s${seed}`;
+        const shape = policyShape(o, format);
+        const sftPath = join(runsDir, `${id}.params.json`);
+        starts.set(format, { shape, sftPath });
+        const sft = trainRun(
+          {
+            id,
+            train: {
+              lr: o.sftLr,
+              steps: o.sftSteps,
+              warmup: Math.min(10, o.sftSteps - 1),
+              batch: o.sftBatch,
+              beta1: 0.9,
+              beta2: 0.95,
+              weightDecay: 0.1,
+              clip: 1,
+              seed,
+            },
+            init: () => initParams(shape.config, seed),
+            loss: (params, step) => sftLoss(params, shape, batchOf(1, step, o.sftBatch), format),
+            evaluate: (params) => saveParams(sftPath, params),
+            logEvery: 10,
+            checkpointEvery: 50,
+            spikeFactor: 1e9,
+            onProgress: progress,
           },
-          init: () => initParams(shape.config, seed),
-          loss: (params, step) => sftLoss(params, shape, batchOf(1, step, o.sftBatch)),
-          evaluate: (params) => saveParams(sftPath, params),
-          logEvery: 10,
-          checkpointEvery: 50,
-          spikeFactor: 1e9,
-          onProgress: progress,
-        },
-        runsDir,
-      );
-      sftMetrics.push(...sft.metrics.map((m) => ({ ...m, phase: 'sft', seed })));
+          runsDir,
+        );
+        sftMetrics.push(...sft.metrics.map((m) => ({ ...m, phase: 'sft', format, seed })));
+      }
       for (const method of o.methods) {
+        const start = starts.get(formatOf(method)) as { shape: PolicyShape; sftPath: string };
         runs.push(
           await rlRun(
             o,
-            { method, seed, shape, sftPath, heldOut, batchOf, verifier, sources, runsDir, counts },
+            { method, seed, ...start, heldOut, batchOf, verifier, sources, runsDir, counts },
             progress,
           ),
         );
@@ -209,6 +225,7 @@ export async function runRlvrExperiment(
     const verdicts = rlvrVerdicts(runs, why);
     const metrics = [...sftMetrics, ...runs.flatMap((r) => r.metrics.map((m) => ({ ...m, phase: 'rl' })))];
     const rlRows = runs.flatMap((r) => r.metrics);
+    const plain = policyShape(o);
     const chart = (y: keyof RlvrMetric, title: string) => ({
       title,
       rows: rlRows.filter((m) => m[y] !== undefined) as unknown as Record<string, unknown>[],
@@ -256,7 +273,8 @@ export async function runRlvrExperiment(
         metrics,
         summary: {
           options: o,
-          policy: { ...shape.config, promptWidth: shape.promptWidth, completionLen: shape.completionLen },
+          policy: { ...plain.config, promptWidth: plain.promptWidth, completionLen: plain.completionLen },
+          ...(formats.includes('afrl') && { afrlCompletionLen: policyShape(o, 'afrl').completionLen }),
           innerSteps: INNER_STEPS,
           runs: runs.map(({ metrics: _m, ...rest }) => rest),
           transport: transportSummary(o, runs),
@@ -288,9 +306,15 @@ function trainingBatches(o: RlvrOptions, seed: number, heldOut: ReadonlySet<stri
   };
 }
 
-/** Teacher forcing: the mean cross-entropy of the answer line and its end token. */
-function sftLoss(params: Params, shape: PolicyShape, tasks: readonly RlvrTask[]): tf.Scalar {
-  const targets = tasks.map((t) => ({ tokens: [...encodeChars(answerLine(t.reference)), EOS] }));
+/** Teacher forcing: the mean cross-entropy of the completion (in `format`) and its end token. */
+function sftLoss(
+  params: Params,
+  shape: PolicyShape,
+  tasks: readonly RlvrTask[],
+  format: RlvrFormat,
+): tf.Scalar {
+  const gold = (t: RlvrTask) => (format === 'afrl' ? afrlCompletion(t) : answerLine(t.reference));
+  const targets = tasks.map((t) => ({ tokens: [...encodeChars(gold(t)), EOS] }));
   const { logprobs, mask } = rolloutLogprobs(
     params,
     shape,
@@ -325,7 +349,8 @@ async function heldOutAccuracy(params: Params, c: RunContext): Promise<number> {
   );
   let correct = 0;
   for (const [i, task] of c.heldOut.entries()) {
-    const s = await c.verifier.score(task, (rollouts[i] as Rollout).text, `eval-${task.id}`);
+    const response = scoredResponse(c.method, (rollouts[i] as Rollout).text);
+    const s = await c.verifier.score(task, response, `eval-${task.id}`);
     if ('reward' in s && s.reward === 1) correct++;
   }
   return correct / c.heldOut.length;
@@ -336,6 +361,8 @@ interface RlSaved {
   metrics: RlvrMetric[];
   failures: RlvrRunRecord['failures'];
   disagreements: RlvrRunRecord['disagreements'];
+  /** What the method carries between steps (CLIPO's head), so a resume continues identically. */
+  carried?: unknown;
 }
 
 async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => void): Promise<RlvrRunRecord> {
@@ -375,7 +402,11 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       const sampleMs = performance.now() - started;
       const textOf = (i: number) => (rollouts[i] as Rollout).text;
       const scored = await scoreStep(
-        tasks.map((task, i) => ({ task, response: textOf(i), id: `${run}-${step}-${i}` })),
+        tasks.map((task, i) => ({
+          task,
+          response: scoredResponse(c.method, textOf(i)),
+          id: `${run}-${step}-${i}`,
+        })),
         c.sources,
         o.reward,
       );
@@ -383,7 +414,19 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       for (const f of scored.failures) saved.failures.push({ step, response: textOf(f.index), why: f.why });
       for (const d of scored.disagreements)
         saved.disagreements.push({ ...d, step, response: textOf(d.index) });
-      const update = groupBounds(c.method, rewards, o.group);
+      const update = await methodStep({
+        method: c.method,
+        o,
+        tasks,
+        rollouts,
+        rewards,
+        params: state.params,
+        shape: c.shape,
+        runSeed: c.seed,
+        stepSeed: stream(c.seed, 4, step),
+        carried: saved.carried,
+      });
+      if (update.carried !== undefined) saved.carried = update.carried;
       const kept = update.index;
       const pick = <T>(xs: readonly T[]) => kept.map((i) => xs[i] as T);
       const keptRollouts = pick(rollouts);
@@ -411,7 +454,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
             (params) => {
               const now = rolloutLogprobs(params, c.shape, pick(prompts), keptRollouts, o.temperature);
               const ref = rolloutLogprobs(reference, c.shape, pick(prompts), keptRollouts, o.temperature);
-              return policyLossTensor({
+              const policy = policyLossTensor({
                 logprobs: now.logprobs,
                 oldLogprobs: tf.tensor2d(old, [kept.length, c.shape.completionLen]),
                 refLogprobs: ref.logprobs,
@@ -421,6 +464,9 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
                 epsHigh: update.epsHigh,
                 klCoef: o.klCoef,
               });
+              return update.sftLambda === undefined
+                ? policy
+                : withSftAuxiliary(policy, params, c.shape, tasks, update.sftLambda);
             },
             { lr: o.lr, beta1: 0.9, beta2: 0.95, weightDecay: 0, clip: 1 },
           ).loss;
@@ -481,42 +527,6 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
     disposeTrainState(state);
     tf.dispose(Object.values(reference));
   }
-}
-
-/**
- * Advantages and clip bounds of the scored rollouts, group by group (`group` consecutive rollouts
- * share a prompt). A failed rollout is left out of its group; a group with fewer than two scored
- * rollouts has no advantage and is left out whole. Both methods take population-std advantages, so
- * ETR at zero coefficients is exactly GRPO.
- */
-export function groupBounds(
-  method: RlvrMethod,
-  rewards: readonly (number | undefined)[],
-  group: number,
-): { index: number[]; advantages: number[]; epsLow: number[]; epsHigh: number[] } {
-  const out = {
-    index: [] as number[],
-    advantages: [] as number[],
-    epsLow: [] as number[],
-    epsHigh: [] as number[],
-  };
-  for (let g = 0; g < rewards.length; g += group) {
-    const members = Array.from({ length: group }, (_, k) => g + k).filter((i) => rewards[i] !== undefined);
-    if (members.length < 2) continue;
-    const r = members.map((i) => rewards[i] as number);
-    if (method === 'etr') {
-      const b = etrClipBounds(r);
-      out.advantages.push(...b.advantages);
-      out.epsLow.push(...b.epsLow);
-      out.epsHigh.push(...b.epsHigh);
-    } else {
-      out.advantages.push(...grpoAdvantages(r, { std: 'population' }));
-      out.epsLow.push(...r.map(() => GRPO_EPS));
-      out.epsHigh.push(...r.map(() => GRPO_EPS));
-    }
-    out.index.push(...members);
-  }
-  return out;
 }
 
 function padded(rows: readonly number[][], width: number): number[][] {

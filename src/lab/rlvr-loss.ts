@@ -15,7 +15,8 @@ export interface PolicyLossTensors {
   refLogprobs?: tf.Tensor2D;
   /** 1 on a generated token, 0 on padding, [N, C]. */
   mask: tf.Tensor2D;
-  advantages: readonly number[];
+  /** One advantage per sequence, or per token [N, C] (padding entries are masked out). */
+  advantages: readonly number[] | readonly (readonly number[])[];
   epsLow: readonly number[];
   epsHigh: readonly number[];
   klCoef: number;
@@ -24,7 +25,10 @@ export interface PolicyLossTensors {
 export function policyLossTensor(input: PolicyLossTensors): tf.Scalar {
   const { logprobs, oldLogprobs, mask, klCoef } = input;
   const column = (xs: readonly number[]) => tf.tensor2d([...xs], [xs.length, 1]);
-  const advantage = column(input.advantages);
+  const { advantages } = input;
+  const advantage = isPerToken(advantages)
+    ? tf.tensor2d(advantages.map((row) => [...row]))
+    : column(advantages);
   const ratio = logprobs.sub(oldLogprobs).exp();
   const clippedRatio = tf.minimum(
     tf.maximum(ratio, column(input.epsLow).neg().add(1)),
@@ -43,6 +47,10 @@ export function policyLossTensor(input: PolicyLossTensors): tf.Scalar {
     .div(tf.maximum(mask.sum(1), 1));
   return perSequence.mean().neg() as tf.Scalar;
 }
+
+const isPerToken = (
+  a: readonly number[] | readonly (readonly number[])[],
+): a is readonly (readonly number[])[] => a.length > 0 && typeof a[0] !== 'number';
 
 /**
  * Log-probabilities and entropies of the next token from `logits [N, C, V]` at `temperature`

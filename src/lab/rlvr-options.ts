@@ -6,8 +6,12 @@ import { RLVR_TASK_KINDS } from './rlvr-tasks.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
-/** The RL methods of `rewardkit lab rlvr`: they differ only in each rollout's clip bounds. */
-export const RLVR_METHODS = ['grpo', 'etr'] as const;
+/**
+ * The RL methods of `rewardkit lab rlvr`: GRPO, ETR (elastic clip bounds), CLIPO (contrastive
+ * reward shaping from the policy's hidden states), BRPO (pairwise rewards against a reference
+ * rollout) and AFRL (answer-first format, stepwise advantages, SFT auxiliary loss).
+ */
+export const RLVR_METHODS = ['grpo', 'etr', 'clipo', 'brpo', 'afrl'] as const;
 export type RlvrMethod = (typeof RLVR_METHODS)[number];
 
 /** `rewardkit lab rlvr`'s options; field names are its flags, camel-cased. */
@@ -35,6 +39,9 @@ export const rlvrOptionsSchema = z
     evalEvery: posInt,
     seeds: z.array(z.number().int()).min(1),
     checkpointEvery: posInt,
+    clipoWarmup: z.number().int().min(0),
+    clipoLambda: z.number().min(0),
+    afrlLambda: z.number().min(0),
   })
   .superRefine((o, ctx) => checkHeads(o, ctx));
 export type RlvrOptions = z.output<typeof rlvrOptionsSchema>;
@@ -63,6 +70,9 @@ export const RLVR_DEFAULTS: RlvrOptions = {
   evalEvery: 5,
   seeds: [0, 1, 2],
   checkpointEvery: 10,
+  clipoWarmup: 5,
+  clipoLambda: 0.2,
+  afrlLambda: 0.1,
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Params } from './layers.js';
 import type { ModelConfig } from './model-config.js';
 import { tokenLogprobs } from './rlvr-loss.js';
 import { decodeChars, EOS, encodePrompt, PAD } from './rlvr-tokenizer.js';
-import { forward } from './transformer.js';
+import { finalHidden, forward } from './transformer.js';
 
 /**
  * The lab transformer as a policy over completions: a prompt left-padded to `promptWidth`, the
@@ -111,6 +111,41 @@ export function rolloutLogprobs(
     [n, c],
   );
   return { ...tokenLogprobs(logits, targets, temperature), mask };
+}
+
+/**
+ * Each rollout's final hidden states mean-pooled over its completion tokens (the end token
+ * included): the per-rollout input CLIPO's head embeds. Numbers, not tensors: no gradient flows
+ * back into the policy through the shaping.
+ */
+export function pooledHidden(
+  params: Params,
+  shape: PolicyShape,
+  prompts: readonly string[],
+  rollouts: readonly Pick<Rollout, 'tokens'>[],
+): number[][] {
+  const start = shape.promptWidth + 1;
+  const rows = sequences(
+    shape,
+    prompts,
+    rollouts.map((r) => r.tokens),
+  );
+  return tf.tidy(() => {
+    const hidden = finalHidden(params, shape.config, tf.tensor2d(rows, undefined, 'int32')).slice(
+      [0, start, 0],
+      [prompts.length, shape.completionLen, -1],
+    );
+    const mask = tf.tensor2d(
+      rollouts.map((r) =>
+        Array.from({ length: shape.completionLen }, (_, t) => (t < r.tokens.length ? 1 : 0)),
+      ),
+    );
+    return hidden
+      .mul(mask.expandDims(2))
+      .sum(1)
+      .div(tf.maximum(mask.sum(1, true), 1))
+      .arraySync() as number[][];
+  });
 }
 
 function argmax(xs: readonly number[]): number {

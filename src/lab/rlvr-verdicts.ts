@@ -18,9 +18,18 @@ export interface RlvrRunResult {
 }
 
 /**
+ * The non-inferiority margin of the "does not lower accuracy" claims: held when the whole interval
+ * of the accuracy difference lies above −0.05 (5 points on the held-out set). claimVerdict tests a
+ * side of 0, so the effects are the differences shifted by the margin.
+ */
+export const NONINFERIORITY_MARGIN = 0.05;
+
+/**
  * The claims, each over seeds (claim-verdict.ts), paired by seed: every method's RL raises held-out
- * accuracy over its SFT start; ETR keeps the policy's entropy higher than GRPO at equal steps (both
- * ran); under the naive reward the hack rate rises over RL, under the verifier it does not (falls).
+ * accuracy over its SFT start (BRPO's paper direction among them); ETR keeps the policy's entropy
+ * higher than GRPO at equal steps (both ran); CLIPO's shaping does not lower accuracy vs GRPO (both
+ * ran) and AFRL's answer-first policy keeps its SFT start's accuracy (non-inferiority, margin
+ * above); under the naive reward the hack rate rises over RL, under the verifier it does not (falls).
  */
 export function rlvrVerdicts(runs: readonly RlvrRunResult[], belowMinimum?: string): ClaimVerdict[] {
   const methods = [...new Set(runs.map((r) => r.method))];
@@ -51,6 +60,32 @@ export function rlvrVerdicts(runs: readonly RlvrRunResult[], belowMinimum?: stri
       }),
     );
   }
+  const margin = NONINFERIORITY_MARGIN;
+  if (methods.includes('grpo') && methods.includes('clipo')) {
+    const grpo = of('grpo');
+    verdicts.push(
+      claimVerdict({
+        claim: `CLIPO's shaping does not lower held-out accuracy vs GRPO (by more than ${margin})`,
+        metric: `final greedy held-out accuracy, CLIPO − GRPO + ${margin} (non-inferiority margin), paired by seed`,
+        direction: 'greater',
+        effects: of('clipo').map((r, i) => {
+          const g = grpo[i];
+          return r && g ? r.finalAccuracy - g.finalAccuracy + margin : Number.NaN;
+        }),
+        ...min,
+      }),
+    );
+  }
+  if (methods.includes('afrl'))
+    verdicts.push(
+      claimVerdict({
+        claim: `AFRL's answer-first policy keeps its accuracy with the SFT auxiliary (loses at most ${margin})`,
+        metric: `greedy held-out accuracy, after RL − its answer-first SFT start + ${margin} (non-inferiority margin), per seed`,
+        direction: 'greater',
+        effects: of('afrl').map((r) => (r ? r.finalAccuracy - r.sftAccuracy + margin : Number.NaN)),
+        ...min,
+      }),
+    );
   const reward = runs[0]?.reward;
   for (const method of methods) {
     verdicts.push(

@@ -119,7 +119,12 @@ export function head(params: Params, config: ModelConfig, out: tf.Tensor): tf.Te
   return config.tiedHead ? linear(out, p(params, 'tok').transpose()) : linear(out, p(params, 'head'));
 }
 
+/** The final hidden states `[B, T, D]` of `tokens [B, T]`: what the head reads (CLIPO pools them). */
+export function finalHidden(params: Params, config: ModelConfig, tokens: tf.Tensor): tf.Tensor {
+  return trunk(params, config, embed(params, tokens)).out;
+}
+
 /** Logits for `tokens [B, T]`. */
 export function forward(params: Params, config: ModelConfig, tokens: tf.Tensor): tf.Tensor {
-  return head(params, config, trunk(params, config, embed(params, tokens)).out);
+  return head(params, config, finalHidden(params, config, tokens));
 }

@@ -11,7 +11,7 @@ import { loadLab } from './load-lab.js';
 
 const HELP: Record<string, string> = {
   task: 'task: addition, sorting, countdown',
-  methods: 'RL methods: grpo, etr',
+  methods: 'RL methods: grpo, etr, clipo, brpo, afrl',
   reward:
     'training reward: verifier (the task spec) or naive (the reference appears anywhere in the response, even inside a longer number)',
   rewardTransport:
@@ -35,14 +35,17 @@ const HELP: Record<string, string> = {
   evalEvery: 'held-out evaluation every n RL steps',
   seeds: 'seeds: each trains its own SFT start and every method from it',
   checkpointEvery: 'checkpoint an RL run every n steps',
+  clipoWarmup: 'CLIPO: RL steps during which only its contrastive head trains (rewards unshaped)',
+  clipoLambda: 'CLIPO: λ of the contrastive penalty r_con = max(−λ·l, −0.5) on correct rollouts',
+  afrlLambda: 'AFRL: λ of the SFT auxiliary loss on gold answer-first sequences',
 };
 
-/** `rewardkit lab rlvr`: RL with verifiable rewards on a CPU — SFT warm start, then GRPO and ETR. */
+/** `rewardkit lab rlvr`: RL with verifiable rewards on a CPU — SFT warm start, then GRPO, ETR, CLIPO, BRPO, AFRL. */
 export function registerLabRlvrCommand(lab: Command, state: CommandState): void {
   const command = lab
     .command('rlvr')
     .description(
-      'RLVR on a CPU: a tiny policy, SFT warm start, GRPO/ETR with rewards through the spec evaluator',
+      'RLVR on a CPU: a tiny policy, SFT warm start, GRPO/ETR/CLIPO/BRPO/AFRL with rewards through the spec evaluator',
     );
   addLabOptions(command, RLVR_DEFAULTS, HELP)
     .option(
@@ -60,15 +63,20 @@ export function registerLabRlvrCommand(lab: Command, state: CommandState): void 
       `
 Tasks: "add 12+34" → "#### 46" (math verifier), "sort 3 1 2" → "#### 1 2 3" (reference, exact),
 "reach 46 with 3 7 25" → "#### 25+3*7" (countdown). Every reward goes through the spec evaluator;
-a rollout the spec fails on is recorded and left out of the update. --reward-transport http sends
-each step's rollouts to rewardkit serve's app (started in this process on 127.0.0.1, port 0) as one
-POST /v1/rewards per spec; a 5xx or a refused connection fails those rollouts (recorded, left out,
-never scored 0). With both, each step is scored both ways, the in-process rewards train, and a
-disagreement is recorded in summary.json (transport.disagreements) and exits 1. metrics.jsonl has
-step_ms, reward_ms_* and reward_share_* (the reward's share of step time) per transport.
-Rerunning with the same --out resumes. One verdict line per claim on stdout: held, not held,
-inconclusive (its 95% interval over seeds spans 0) or too small (below the documented minimum, or
-too few seeds), with the reason.`,
+a rollout the spec fails on is recorded and left out of the update.
+Methods: grpo (fixed clip 0.2), etr (elastic per-rollout clip), clipo (GRPO on r_ver + a
+contrastive penalty from a head over the policy's pooled final hidden states), brpo (+1/−1 against a
+seeded reference rollout; the pairwise judge is programmatic: the higher verifier score wins, a tie
+is a loss), afrl (answer first: "#### 42 as 17+25", the explanation checked for consistency with the
+answer; its own SFT start on that format, stepwise advantages, L_GRPO + λ·L_SFT).
+--reward-transport http sends each step's rollouts to rewardkit serve's app (started in this process
+on 127.0.0.1, port 0) as one POST /v1/rewards per spec; a 5xx or a refused connection fails those
+rollouts (recorded, left out, never scored 0). With both, each step is scored both ways, the
+in-process rewards train, and a disagreement is recorded in summary.json (transport.disagreements)
+and exits 1. metrics.jsonl has step_ms, reward_ms_* and reward_share_* (the reward's share of step
+time) per transport. Rerunning with the same --out resumes. One verdict line per claim on stdout:
+held, not held, inconclusive (its 95% interval over seeds spans 0) or too small (below the
+documented minimum, or too few seeds), with the reason.`,
     )
     .action(async (flags: { out: string; progress: boolean; spec?: string }) => {
       const options = parseLabConfig(rlvrOptionsSchema, labOptions(command, RLVR_DEFAULTS));
