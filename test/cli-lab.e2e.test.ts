@@ -379,7 +379,7 @@ describe('rewardkit lab', () => {
     const { verdicts } = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       verdicts: SavedVerdict[];
     };
-    expect(verdicts).toHaveLength(6);
+    expect(verdicts).toHaveLength(3);
     for (const v of verdicts) {
       expect(['held', 'not_held', 'inconclusive']).toContain(v.status);
       expect(v).not.toHaveProperty('why');
