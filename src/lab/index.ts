@@ -86,6 +86,7 @@ export type {
   RlvrExperiment,
   RlvrMethod,
   RlvrMetric,
+  RlvrMetricListener,
   RlvrOptions,
   RlvrRunResult,
   RunResult,

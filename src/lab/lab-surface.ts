@@ -33,6 +33,7 @@ export {
   RLVR_CLAIM,
   type RlvrExperiment,
   type RlvrMetric,
+  type RlvrMetricListener,
   runRlvrExperiment,
 } from './rlvr-experiment.js';
 export { RLVR_DEFAULTS, RLVR_METHODS, type RlvrMethod, type RlvrOptions } from './rlvr-options.js';

@@ -27,6 +27,12 @@ const INNER_STEPS = 2;
 /** GRPO's fixed clip width, both sides. */
 const GRPO_EPS = 0.2;
 
+/**
+ * Called with each RL step's metric as it is logged, and the run's SFT-start accuracy; a run read
+ * back from an earlier call (a resume) reports only the steps it trains.
+ */
+export type RlvrMetricListener = (metric: RlvrMetric, sftAccuracy: number) => void;
+
 /** One logged RL step, one line of `metrics.jsonl`. */
 export interface RlvrMetric {
   run: string;
@@ -99,6 +105,7 @@ export async function runRlvrExperiment(
   dir: string,
   specFile: string | undefined,
   onProgress?: (done: number, total: number) => void,
+  onMetric?: RlvrMetricListener,
 ): Promise<RlvrExperiment> {
   const verifier = rewardFromSpec(verifierSpecText(o.task, specFile), specFile ?? `lab-rlvr-${o.task}`);
   const naive = rewardFromSpec(naiveSpecText(), 'lab-rlvr-naive');
@@ -151,7 +158,7 @@ export async function runRlvrExperiment(
         runs.push(
           await rlRun(
             o,
-            { method, seed, shape, sftPath, heldOut, batchOf, verifier, naive, runsDir, counts },
+            { method, seed, shape, sftPath, heldOut, batchOf, verifier, naive, runsDir, counts, onMetric },
             progress,
           ),
         );
@@ -259,6 +266,7 @@ interface RunContext {
   naive: RewardFn;
   runsDir: string;
   counts: { trained: number; readBack: number };
+  onMetric: RlvrMetricListener | undefined;
 }
 
 /** Greedy held-out accuracy under the verifier; a rollout it fails on counts as not correct. */
@@ -383,6 +391,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1)
         metric.heldout_accuracy = await heldOutAccuracy(state.params, c);
       saved.metrics.push(metric);
+      c.onMetric?.(metric, saved.sftAccuracy);
       c.counts.trained++;
       progress(1);
       if ((step + 1) % o.checkpointEvery === 0 && step + 1 < o.rlSteps)

@@ -247,8 +247,18 @@ describe('rlvr resume', () => {
     // and the policy moves: a resume of a policy that never moves would prove nothing.
     const spec = join(mkdtempSync(join(tmpdir(), 'rlvr-spec-')), 'lenient.yaml');
     writeFileSync(spec, 'sources:\n  - {kind: math, params: {relative_tolerance: 0.5}}\n');
-    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-a-')), spec);
+    const heard: { step: number; sftAccuracy: number }[] = [];
+    const whole = await runRlvrExperiment(
+      o,
+      mkdtempSync(join(tmpdir(), 'rlvr-a-')),
+      spec,
+      undefined,
+      (metric, sftAccuracy) => heard.push({ step: metric.step, sftAccuracy }),
+    );
     const rl = whole.report.metrics.filter((m) => m.phase === 'rl');
+    // The listener hears every logged RL step once, in order, with the run's SFT-start accuracy.
+    const sftAccuracy = (whole.report.summary.runs as { sftAccuracy: number }[])[0]?.sftAccuracy;
+    expect(heard).toEqual(rl.map((m) => ({ step: m.step, sftAccuracy })));
     expect(rl.some((m) => (m.kl as number) > 0)).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-b-'));
     // A crash after RL step 2 (SFT's 40 steps, then 3 RL steps): the checkpoint holds steps 0–1.
@@ -258,8 +268,10 @@ describe('rlvr resume', () => {
       }),
     ).rejects.toThrow('interrupted');
     expect(readdirSync(join(dir, 'runs'))).toContain('grpo-verifier-s0.ckpt.json');
-    const resumed = await runRlvrExperiment(o, dir, spec);
+    const resumedSteps: number[] = [];
+    const resumed = await runRlvrExperiment(o, dir, spec, undefined, (m) => resumedSteps.push(m.step));
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 2]);
+    expect(resumedSteps).toEqual([2, 3]);
     // As metrics.jsonl holds them (JSON writes −0 as 0).
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));
     expect(json(resumed.report.metrics)).toEqual(json(whole.report.metrics));
