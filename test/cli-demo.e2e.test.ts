@@ -9,7 +9,7 @@ import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 const mixedRows = readJsonl(join(repoRoot, 'examples/mixed.jsonl')).length;
 // The demo's scoring exits as `score` does: 3 where the sandbox is missing and the Python rows fail.
 const scoredCode = bubblewrapWorks() ? 0 : 3;
-const EVAL_LINE = /^ {2}step +\d+ {2}held-out accuracy [01]\.\d{3}/;
+const EVAL_LINE = /^ {2}step +\d+ {2}greedy [01]\.\d{3} {2}sampled [01]\.\d{3}/;
 const register = join(repoRoot, 'test/hide-packages/register.mjs');
 
 describe('rewardkit demo', () => {
@@ -25,7 +25,9 @@ describe('rewardkit demo', () => {
     expect(evals.map((line) => Number(/step +(\d+)/.exec(line)?.[1]))).toEqual([0, 2, 4]);
     expect(evals[0]).toContain('(SFT start');
     for (const line of evals.slice(1)) expect(line).toMatch(/mean reward [01]\.\d{3}$/);
-    expect(run.stdout).toMatch(/held-out accuracy [01]\.\d{3} at the SFT start → [01]\.\d{3} after 4 RL steps/);
+    expect(run.stdout).toContain('after 4 RL steps, held-out accuracy:');
+    for (const kind of ['sampled', 'greedy'])
+      expect(run.stdout).toMatch(new RegExp(`${kind} +[01]\\.\\d{3} at the SFT start → [01]\\.\\d{3} \\([+-]`));
     expect(run.stdout).toContain('One seed at toy scale');
     expect(run.stdout).toContain(`report: ${join(out, 'report.html')}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');

@@ -27,11 +27,17 @@ const INNER_STEPS = 2;
 /** GRPO's fixed clip width, both sides. */
 const GRPO_EPS = 0.2;
 
+/** A policy's held-out accuracy, greedy and sampled at the training temperature. */
+export interface HeldOutAccuracy {
+  greedy: number;
+  sampled: number;
+}
+
 /**
  * Called with each RL step's metric as it is logged, and the run's SFT-start accuracy; a run read
  * back from an earlier call (a resume) reports only the steps it trains.
  */
-export type RlvrMetricListener = (metric: RlvrMetric, sftAccuracy: number) => void;
+export type RlvrMetricListener = (metric: RlvrMetric, sft: HeldOutAccuracy) => void;
 
 /** One logged RL step, one line of `metrics.jsonl`. */
 export interface RlvrMetric {
@@ -47,11 +53,20 @@ export interface RlvrMetric {
   scored: number;
   failed: number;
   heldout_accuracy?: number;
+  /**
+   * At the same steps: held-out accuracy of answers sampled at `--temperature`, what the RL
+   * objective raises directly (greedy can stay where it is while sampling sharpens). Every
+   * evaluation draws the same random numbers, so a change is the policy's, not the draw's.
+   */
+  heldout_sampled_accuracy?: number;
 }
 
 export interface RlvrRunRecord extends RlvrRunResult {
   run: string;
   metrics: RlvrMetric[];
+  /** Held-out accuracy of sampled answers at the SFT start and after the last RL step. */
+  sftSampledAccuracy: number;
+  finalSampledAccuracy: number;
   /** Rollouts a reward source failed on: recorded here with the reason, left out of the update. */
   failures: { step: number; response: string; why: string }[];
 }
@@ -158,7 +173,20 @@ export async function runRlvrExperiment(
         runs.push(
           await rlRun(
             o,
-            { method, seed, shape, sftPath, heldOut, batchOf, verifier, naive, runsDir, counts, onMetric },
+            {
+              method,
+              seed,
+              shape,
+              sftPath,
+              heldOut,
+              batchOf,
+              verifier,
+              naive,
+              runsDir,
+              counts,
+              onMetric,
+              temperature: o.temperature,
+            },
             progress,
           ),
         );
@@ -184,6 +212,7 @@ export async function runRlvrExperiment(
         verdicts,
         charts: [
           chart('heldout_accuracy', 'greedy held-out accuracy over RL steps'),
+          chart('heldout_sampled_accuracy', `held-out accuracy of answers sampled at T = ${o.temperature}`),
           chart('mean_reward', 'mean reward of the sampled rollouts'),
           chart('entropy', 'policy entropy per generated token'),
           chart('kl', 'KL to the SFT reference (k3, per token)'),
@@ -196,6 +225,7 @@ export async function runRlvrExperiment(
               'run',
               'SFT accuracy',
               'final accuracy',
+              'sampled accuracy (SFT → final)',
               'mean entropy',
               'hack rate (first → last)',
               'failed rollouts',
@@ -204,6 +234,7 @@ export async function runRlvrExperiment(
               r.run,
               r.sftAccuracy,
               r.finalAccuracy,
+              `${r.sftSampledAccuracy.toFixed(3)} → ${r.finalSampledAccuracy.toFixed(3)}`,
               r.meanEntropy,
               `${r.firstHackRate.toFixed(3)} → ${r.lastHackRate.toFixed(3)}`,
               r.failures.length,
@@ -267,27 +298,28 @@ interface RunContext {
   runsDir: string;
   counts: { trained: number; readBack: number };
   onMetric: RlvrMetricListener | undefined;
+  temperature: number;
 }
 
-/** Greedy held-out accuracy under the verifier; a rollout it fails on counts as not correct. */
-async function heldOutAccuracy(params: Params, c: RunContext): Promise<number> {
-  const rollouts = sample(
-    params,
-    c.shape,
-    c.heldOut.map((t) => t.prompt),
-    0,
-    0,
-  );
-  let correct = 0;
-  for (const [i, task] of c.heldOut.entries()) {
-    const s = await c.verifier.score(task, (rollouts[i] as Rollout).text, `eval-${task.id}`);
-    if ('reward' in s && s.reward === 1) correct++;
-  }
-  return correct / c.heldOut.length;
+/** Held-out accuracy under the verifier, greedy and sampled; a rollout it fails on counts as not correct. */
+async function heldOutAccuracy(params: Params, c: RunContext): Promise<HeldOutAccuracy> {
+  const prompts = c.heldOut.map((t) => t.prompt);
+  const correct = async (rollouts: Rollout[]) => {
+    let n = 0;
+    for (const [i, task] of c.heldOut.entries()) {
+      const s = await c.verifier.score(task, (rollouts[i] as Rollout).text, `eval-${task.id}`);
+      if ('reward' in s && s.reward === 1) n++;
+    }
+    return n / c.heldOut.length;
+  };
+  return {
+    greedy: await correct(sample(params, c.shape, prompts, 0, 0)),
+    sampled: await correct(sample(params, c.shape, prompts, c.temperature, stream(c.seed, 4, 0))),
+  };
 }
 
 interface RlSaved {
-  sftAccuracy: number;
+  sft: HeldOutAccuracy;
   metrics: RlvrMetric[];
   failures: RlvrRunRecord['failures'];
 }
@@ -313,7 +345,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
     progress(step);
   } else {
     state = createTrainState(loadParams(c.sftPath));
-    saved = { sftAccuracy: await heldOutAccuracy(reference, c), metrics: [], failures: [] };
+    saved = { sft: await heldOutAccuracy(reference, c), metrics: [], failures: [] };
   }
   try {
     for (; step < o.rlSteps; step++) {
@@ -388,10 +420,13 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         scored: scoredRewards.length,
         failed: rewards.length - scoredRewards.length,
       };
-      if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1)
-        metric.heldout_accuracy = await heldOutAccuracy(state.params, c);
+      if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1) {
+        const accuracy = await heldOutAccuracy(state.params, c);
+        metric.heldout_accuracy = accuracy.greedy;
+        metric.heldout_sampled_accuracy = accuracy.sampled;
+      }
       saved.metrics.push(metric);
-      c.onMetric?.(metric, saved.sftAccuracy);
+      c.onMetric?.(metric, saved.sft);
       c.counts.trained++;
       progress(1);
       if ((step + 1) % o.checkpointEvery === 0 && step + 1 < o.rlSteps)
@@ -404,8 +439,10 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       method: c.method,
       seed: c.seed,
       reward: o.reward,
-      sftAccuracy: saved.sftAccuracy,
+      sftAccuracy: saved.sft.greedy,
       finalAccuracy: m[m.length - 1]?.heldout_accuracy ?? Number.NaN,
+      sftSampledAccuracy: saved.sft.sampled,
+      finalSampledAccuracy: m[m.length - 1]?.heldout_sampled_accuracy ?? Number.NaN,
       meanEntropy: mean(m.map((x) => x.entropy)),
       firstHackRate: m[0]?.hack_rate ?? Number.NaN,
       lastHackRate: mean(quarter.map((x) => x.hack_rate)),

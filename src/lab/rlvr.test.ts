@@ -253,7 +253,7 @@ describe('rlvr resume', () => {
       mkdtempSync(join(tmpdir(), 'rlvr-a-')),
       spec,
       undefined,
-      (metric, sftAccuracy) => heard.push({ step: metric.step, sftAccuracy }),
+      (metric, sft) => heard.push({ step: metric.step, sftAccuracy: sft.greedy }),
     );
     const rl = whole.report.metrics.filter((m) => m.phase === 'rl');
     // The listener hears every logged RL step once, in order, with the run's SFT-start accuracy.

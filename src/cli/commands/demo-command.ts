@@ -115,22 +115,26 @@ async function runDemoRl(lab: Lab, o: RlvrOptions, out: string): Promise<void> {
   // Each run starts afresh, as the scoring's --no-resume does: its lines come from this training.
   rmSync(join(out, 'runs'), { recursive: true, force: true });
   let window: number[] = [];
-  const result = await lab.runRlvrExperiment(o, out, undefined, undefined, (metric, sftAccuracy) => {
-    if (metric.step === 0) print(`  ${evalLine(0, sftAccuracy)}  (SFT start, ${o.evalExamples} held-out tasks)`);
+  const result = await lab.runRlvrExperiment(o, out, undefined, undefined, (metric, sft) => {
+    if (metric.step === 0) {
+      print(`  held-out accuracy on ${o.evalExamples} unseen tasks: greedy, and sampled at T = ${o.temperature}`);
+      print(`  ${evalLine(0, sft.greedy, sft.sampled)}  (SFT start)`);
+    }
     window.push(metric.mean_reward);
-    if (metric.heldout_accuracy === undefined) return;
+    if (metric.heldout_accuracy === undefined || metric.heldout_sampled_accuracy === undefined) return;
     const reward = window.reduce((a, b) => a + b, 0) / window.length;
-    print(`  ${evalLine(metric.step + 1, metric.heldout_accuracy)}  mean reward ${reward.toFixed(3)}`);
+    print(
+      `  ${evalLine(metric.step + 1, metric.heldout_accuracy, metric.heldout_sampled_accuracy)}  mean reward ${reward.toFixed(3)}`,
+    );
     window = [];
   });
   const title = `rewardkit demo — RLVR on ${o.digits}-digit addition, ${o.methods.join(', ')}, seed ${o.seeds.join(', ')}`;
   await lab.writeLabReport(out, { ...result.report, title });
-  const run = (result.report.summary.runs as { sftAccuracy: number; finalAccuracy: number }[])[0];
+  const run = (result.report.summary.runs as RunFigures[])[0];
   if (run !== undefined) {
-    const change = run.finalAccuracy - run.sftAccuracy;
-    print(
-      `  held-out accuracy ${run.sftAccuracy.toFixed(3)} at the SFT start → ${run.finalAccuracy.toFixed(3)} after ${o.rlSteps} RL steps (${change >= 0 ? '+' : ''}${change.toFixed(3)})`,
-    );
+    print(`  after ${o.rlSteps} RL steps, held-out accuracy:`);
+    print(`    sampled  ${change(run.sftSampledAccuracy, run.finalSampledAccuracy)}`);
+    print(`    greedy   ${change(run.sftAccuracy, run.finalAccuracy)}`);
   }
   print(
     `  One seed at toy scale: the direction at toy scale, not a verdict; other seeds can rise less or not at all. "rewardkit lab rlvr" decides the claim over 3 seeds.`,
@@ -138,5 +142,15 @@ async function runDemoRl(lab: Lab, o: RlvrOptions, out: string): Promise<void> {
   print(`  report: ${join(out, 'report.html')}`);
 }
 
-const evalLine = (step: number, accuracy: number) =>
-  `step ${String(step).padStart(3)}  held-out accuracy ${accuracy.toFixed(3)}`;
+interface RunFigures {
+  sftAccuracy: number;
+  finalAccuracy: number;
+  sftSampledAccuracy: number;
+  finalSampledAccuracy: number;
+}
+
+const evalLine = (step: number, greedy: number, sampled: number) =>
+  `step ${String(step).padStart(3)}  greedy ${greedy.toFixed(3)}  sampled ${sampled.toFixed(3)}`;
+
+const change = (from: number, to: number) =>
+  `${from.toFixed(3)} at the SFT start → ${to.toFixed(3)} (${to >= from ? '+' : ''}${(to - from).toFixed(3)})`;
