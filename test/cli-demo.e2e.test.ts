@@ -27,7 +27,9 @@ describe('rewardkit demo', () => {
     for (const line of evals.slice(1)) expect(line).toMatch(/mean reward [01]\.\d{3}$/);
     expect(run.stdout).toContain('after 4 RL steps, held-out accuracy:');
     for (const kind of ['sampled', 'greedy'])
-      expect(run.stdout).toMatch(new RegExp(`${kind} +[01]\\.\\d{3} at the SFT start → [01]\\.\\d{3} \\([+-]`));
+      expect(run.stdout).toMatch(
+        new RegExp(`${kind} +[01]\\.\\d{3} at the SFT start → [01]\\.\\d{3} \\([+-]`),
+      );
     expect(run.stdout).toContain('One seed at toy scale');
     expect(run.stdout).toContain(`report: ${join(out, 'report.html')}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');

@@ -115,7 +115,9 @@ async function runDemoRl(lab: Lab, o: RlvrOptions, out: string): Promise<void> {
   let window: number[] = [];
   const result = await lab.runRlvrExperiment(o, out, undefined, undefined, (metric, sft) => {
     if (metric.step === 0) {
-      print(`  held-out accuracy on ${o.evalExamples} unseen tasks: greedy, and sampled at T = ${o.temperature}`);
+      print(
+        `  held-out accuracy on ${o.evalExamples} unseen tasks: greedy, and sampled at T = ${o.temperature}`,
+      );
       print(`  ${evalLine(0, sft.greedy, sft.sampled)}  (SFT start)`);
     }
     window.push(metric.mean_reward);
