@@ -67,8 +67,9 @@ export function registerDemoCommand(demo: Command, state: CommandState): void {
    "rewardkit score --input examples/mixed.jsonl --output <out>/scored.jsonl --no-resume" does.
 2. RL with verifiable rewards (the lab's "rewardkit lab rlvr" at demo settings): a 2-layer policy is
    warm-started on 2-digit addition, then trained with GRPO on the math verifier's rewards; one line
-   per evaluation: RL step, greedy accuracy on held-out tasks, mean reward of the sampled rollouts.
-   One seed at toy scale: it shows the direction at toy scale, not a verdict.
+   per evaluation: RL step, accuracy on held-out tasks (greedy, and of sampled answers), mean
+   reward of the rollouts. One seed at toy scale: the direction at toy scale, not a verdict; at
+   this size the rise is not reliable across seeds (docs/cli.md).
 3. Writes the run's HTML report to <out>/report.html.
 No API key or service. Needs the lab's optional packages for steps 2 and 3; without them it says
 so in one line and exits after step 1.`,
@@ -137,7 +138,7 @@ async function runDemoRl(lab: Lab, o: RlvrOptions, out: string): Promise<void> {
     print(`    greedy   ${change(run.sftAccuracy, run.finalAccuracy)}`);
   }
   print(
-    `  One seed at toy scale: the direction at toy scale, not a verdict; other seeds can rise less or not at all. "rewardkit lab rlvr" decides the claim over 3 seeds.`,
+    '  One seed at toy scale: the direction at toy scale, not a verdict. At this size the rise is not reliable across seeds (docs/cli.md); "rewardkit lab rlvr" decides the claim over 3 seeds.',
   );
   print(`  report: ${join(out, 'report.html')}`);
 }
