@@ -31,10 +31,6 @@ const SKIPPED: Array<{ match: RegExp; reason: string }> = [
     match: /^rewardkit lab /,
     reason: 'minutes of CPU training per experiment; cli-lab.e2e runs them at test sizes',
   },
-  {
-    match: /^rewardkit demo/,
-    reason: 'minutes of CPU training after the scoring; cli-demo.e2e runs it at test sizes',
-  },
 ];
 
 /** Model names the docs use; every one is defined in models.yaml and m.yaml. */
