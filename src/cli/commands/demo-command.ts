@@ -6,6 +6,7 @@ import { RewardKitError } from '../../core/index.js';
 import { parseLabConfig } from '../../lab/model-config.js';
 import { RLVR_DEFAULTS, type RlvrOptions, rlvrOptionsSchema } from '../../lab/rlvr-options.js';
 import type { CommandState } from '../command-state.js';
+import { EXIT } from '../exit-codes.js';
 import { createProgram } from '../program.js';
 import { loadLab } from './load-lab.js';
 
@@ -79,6 +80,8 @@ so in one line and exits after step 1.`,
       mkdirSync(out, { recursive: true });
       const argv = ['score', '--input', MIXED, '--output', join(out, 'scored.jsonl'), '--no-resume'];
       await (await createProgram(argv, state)).parseAsync(argv, { from: 'user' });
+      // Ctrl-C during the scoring stops the demo, not only its first part.
+      if (state.exitCode === EXIT.interrupted) return;
       const lab = await labOrSkip();
       if (lab === undefined) return;
       const options = parseLabConfig(rlvrOptionsSchema, { ...DEMO_RLVR, ...(flags.tiny && TINY) });
