@@ -117,6 +117,7 @@ const BASE: Record<string, string[]> = {
   'lab gap': ['-o', out('lab')],
   'lab dir': ['-o', out('lab')],
   'lab rlvr': ['-o', out('lab')],
+  demo: ['--out', out('demo'), '--tiny'],
 };
 
 /** A file that really cannot be written by this process: chmod stops a user, but not root. */

@@ -20,6 +20,13 @@ interface TopLevelCommand {
  */
 export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
+    name: 'demo',
+    description:
+      'The whole system in a few minutes, no key: score the bundled dataset, train a tiny policy with RL on rewardkit’s rewards, write the HTML report.',
+    term: 'demo [options]',
+    load: async () => (await import('./commands/demo-command.js')).registerDemoCommand,
+  },
+  {
     name: 'score',
     description: 'Score a JSONL file of samples with a reward spec; write one RewardResult per line.',
     term: 'score [options]',

@@ -33,7 +33,9 @@ export {
   policyShape,
   RLVR_CLAIM,
   type RlvrExperiment,
+  type RlvrHooks,
   type RlvrMetric,
+  type RlvrMetricListener,
   runRlvrExperiment,
 } from './rlvr-experiment.js';
 export { httpBatchReward } from './rlvr-http-reward.js';

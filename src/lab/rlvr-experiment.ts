@@ -35,6 +35,18 @@ export const RLVR_CLAIM =
 /** Optimizer steps on each batch of rollouts (PPO epochs): from the second on, ratios leave 1 and clipping acts. */
 const INNER_STEPS = 2;
 
+/** A policy's held-out accuracy, greedy and sampled at the training temperature. */
+export interface HeldOutAccuracy {
+  greedy: number;
+  sampled: number;
+}
+
+/**
+ * Called with each RL step's metric as it is logged, and the run's SFT-start accuracy; a run read
+ * back from an earlier call (a resume) reports only the steps it trains.
+ */
+export type RlvrMetricListener = (metric: RlvrMetric, sft: HeldOutAccuracy) => void;
+
 /** One logged RL step, one line of `metrics.jsonl`. */
 export interface RlvrMetric extends RewardTimings {
   run: string;
@@ -49,6 +61,12 @@ export interface RlvrMetric extends RewardTimings {
   scored: number;
   failed: number;
   heldout_accuracy?: number;
+  /**
+   * At the same steps: held-out accuracy of answers sampled at `--temperature`, what the RL
+   * objective raises directly (greedy can stay where it is while sampling sharpens). Every
+   * evaluation draws the same random numbers, so a change is the policy's, not the draw's.
+   */
+  heldout_sampled_accuracy?: number;
 }
 
 /** Per step: wall time, each transport's reward time and its share of the step (`--reward-transport`). */
@@ -69,6 +87,9 @@ interface RewardTimings {
 export interface RlvrRunRecord extends RlvrRunResult {
   run: string;
   metrics: RlvrMetric[];
+  /** Held-out accuracy of sampled answers at the SFT start and after the last RL step. */
+  sftSampledAccuracy: number;
+  finalSampledAccuracy: number;
   /** Rollouts a reward source failed on: recorded here with the reason, left out of the update. */
   failures: { step: number; response: string; why: string }[];
   /** With both transports: every reward the two disagree on, with its step and response. */
@@ -129,6 +150,17 @@ export function policyShape(o: RlvrOptions, format: RlvrFormat = 'plain'): Polic
   };
 }
 
+/** What a caller adds to a run: its own verifier spec, and listeners. */
+export interface RlvrHooks {
+  /** A spec file to score the task with instead of the built-in one (`--spec`). */
+  specFile?: string;
+  onProgress?: (done: number, total: number) => void;
+  /** Starts rewardkit serve's app for a spec; needed by `--reward-transport http|both`. */
+  httpServer?: HttpRewardServer;
+  /** Hears each RL step's metric as it is logged, with its run's SFT-start accuracy. */
+  onMetric?: RlvrMetricListener;
+}
+
 /**
  * The whole experiment in `dir`: per seed an SFT warm start (teacher forcing on prompt → answer
  * line), then per method an RL run from it; every run resumable (runs/). Rewards go through the
@@ -137,10 +169,9 @@ export function policyShape(o: RlvrOptions, format: RlvrFormat = 'plain'): Polic
 export async function runRlvrExperiment(
   o: RlvrOptions,
   dir: string,
-  specFile: string | undefined,
-  onProgress?: (done: number, total: number) => void,
-  httpServer?: HttpRewardServer,
+  hooks: RlvrHooks = {},
 ): Promise<RlvrExperiment> {
+  const { specFile, onProgress, httpServer, onMetric } = hooks;
   if (o.rewardTransport !== 'in-process' && httpServer === undefined)
     throw new RewardKitError(
       'RK_USAGE',
@@ -215,7 +246,19 @@ export async function runRlvrExperiment(
         runs.push(
           await rlRun(
             o,
-            { method, seed, ...start, heldOut, batchOf, verifier, sources, runsDir, counts },
+            {
+              method,
+              seed,
+              ...start,
+              heldOut,
+              batchOf,
+              verifier,
+              sources,
+              runsDir,
+              counts,
+              onMetric,
+              temperature: o.temperature,
+            },
             progress,
           ),
         );
@@ -243,6 +286,7 @@ export async function runRlvrExperiment(
         verdicts,
         charts: [
           chart('heldout_accuracy', 'greedy held-out accuracy over RL steps'),
+          chart('heldout_sampled_accuracy', `held-out accuracy of answers sampled at T = ${o.temperature}`),
           chart('mean_reward', 'mean reward of the sampled rollouts'),
           chart('entropy', 'policy entropy per generated token'),
           chart('kl', 'KL to the SFT reference (k3, per token)'),
@@ -255,6 +299,7 @@ export async function runRlvrExperiment(
               'run',
               'SFT accuracy',
               'final accuracy',
+              'sampled accuracy (SFT → final)',
               'mean entropy',
               'hack rate (first → last)',
               'failed rollouts',
@@ -263,6 +308,7 @@ export async function runRlvrExperiment(
               r.run,
               r.sftAccuracy,
               r.finalAccuracy,
+              `${r.sftSampledAccuracy.toFixed(3)} → ${r.finalSampledAccuracy.toFixed(3)}`,
               r.meanEntropy,
               `${r.firstHackRate.toFixed(3)} → ${r.lastHackRate.toFixed(3)}`,
               r.failures.length,
@@ -336,28 +382,31 @@ interface RunContext {
   sources: StepRewardSources;
   runsDir: string;
   counts: { trained: number; readBack: number };
+  onMetric: RlvrMetricListener | undefined;
+  temperature: number;
 }
 
-/** Greedy held-out accuracy under the verifier; a rollout it fails on counts as not correct. */
-async function heldOutAccuracy(params: Params, c: RunContext): Promise<number> {
-  const rollouts = sample(
-    params,
-    c.shape,
-    c.heldOut.map((t) => t.prompt),
-    0,
-    0,
-  );
-  let correct = 0;
-  for (const [i, task] of c.heldOut.entries()) {
-    const response = scoredResponse(c.method, (rollouts[i] as Rollout).text);
-    const s = await c.verifier.score(task, response, `eval-${task.id}`);
-    if ('reward' in s && s.reward === 1) correct++;
-  }
-  return correct / c.heldOut.length;
+/** Held-out accuracy under the verifier, greedy and sampled; a rollout it fails on counts as not correct. */
+async function heldOutAccuracy(params: Params, c: RunContext): Promise<HeldOutAccuracy> {
+  const prompts = c.heldOut.map((t) => t.prompt);
+  const correct = async (rollouts: Rollout[]) => {
+    let n = 0;
+    for (const [i, task] of c.heldOut.entries()) {
+      const response = scoredResponse(c.method, (rollouts[i] as Rollout).text);
+      const s = await c.verifier.score(task, response, `eval-${task.id}`);
+      if ('reward' in s && s.reward === 1) n++;
+    }
+    return n / c.heldOut.length;
+  };
+  return {
+    greedy: await correct(sample(params, c.shape, prompts, 0, 0)),
+    // One fixed stream at every evaluation, apart from the steps' own (purposes 3 and 4).
+    sampled: await correct(sample(params, c.shape, prompts, c.temperature, stream(c.seed, 5, 0))),
+  };
 }
 
 interface RlSaved {
-  sftAccuracy: number;
+  sft: HeldOutAccuracy;
   metrics: RlvrMetric[];
   failures: RlvrRunRecord['failures'];
   disagreements: RlvrRunRecord['disagreements'];
@@ -387,7 +436,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
   } else {
     state = createTrainState(loadParams(c.sftPath));
     saved = {
-      sftAccuracy: await heldOutAccuracy(reference, c),
+      sft: await heldOutAccuracy(reference, c),
       metrics: [],
       failures: [],
       disagreements: [],
@@ -496,9 +545,13 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
         ...rewardShares(stepMs, scored.ms),
         ...(o.rewardTransport === 'both' && { disagreements: scored.disagreements.length }),
       };
-      if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1)
-        metric.heldout_accuracy = await heldOutAccuracy(state.params, c);
+      if ((step + 1) % o.evalEvery === 0 || step === o.rlSteps - 1) {
+        const accuracy = await heldOutAccuracy(state.params, c);
+        metric.heldout_accuracy = accuracy.greedy;
+        metric.heldout_sampled_accuracy = accuracy.sampled;
+      }
       saved.metrics.push(metric);
+      c.onMetric?.(metric, saved.sft);
       c.counts.trained++;
       progress(1);
       if ((step + 1) % o.checkpointEvery === 0 && step + 1 < o.rlSteps)
@@ -511,8 +564,10 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       method: c.method,
       seed: c.seed,
       reward: o.reward,
-      sftAccuracy: saved.sftAccuracy,
+      sftAccuracy: saved.sft.greedy,
       finalAccuracy: m[m.length - 1]?.heldout_accuracy ?? Number.NaN,
+      sftSampledAccuracy: saved.sft.sampled,
+      finalSampledAccuracy: m[m.length - 1]?.heldout_sampled_accuracy ?? Number.NaN,
       meanEntropy: mean(m.map((x) => x.entropy)),
       firstHackRate: m[0]?.hack_rate ?? Number.NaN,
       lastHackRate: mean(quarter.map((x) => x.hack_rate)),

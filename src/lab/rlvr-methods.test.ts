@@ -377,7 +377,7 @@ describe('smoke: clipo, brpo, afrl train, log a row per step and resume without 
     };
     const spec = join(mkdtempSync(join(tmpdir(), 'rlvr-spec-')), 'lenient.yaml');
     writeFileSync(spec, 'sources:\n  - {kind: math, params: {relative_tolerance: 0.5}}\n');
-    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-m-')), spec);
+    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-m-')), { specFile: spec });
     const rl = whole.report.metrics.filter((m) => m.phase === 'rl');
     for (const method of o.methods) {
       const rows = rl.filter((m) => m.method === method);
@@ -391,8 +391,11 @@ describe('smoke: clipo, brpo, afrl train, log a row per step and resume without 
     // Progress: 2 × 40 SFT steps, then 4 RL steps per method; each crash is after a method's third step.
     const interrupt = (at: number) =>
       expect(
-        runRlvrExperiment(o, dir, spec, (done) => {
-          if (done === at) throw new Error('interrupted');
+        runRlvrExperiment(o, dir, {
+          specFile: spec,
+          onProgress: (done) => {
+            if (done === at) throw new Error('interrupted');
+          },
         }),
       ).rejects.toThrow('interrupted');
     const extra = (run: string) =>
@@ -410,7 +413,7 @@ describe('smoke: clipo, brpo, afrl train, log a row per step and resume without 
     expect(extra('brpo-verifier-s0').step).toBe(2);
     await interrupt(91);
     expect(extra('afrl-verifier-s0').step).toBe(2);
-    const resumed = await runRlvrExperiment(o, dir, spec);
+    const resumed = await runRlvrExperiment(o, dir, { specFile: spec });
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 10]);
     // As metrics.jsonl holds them (JSON writes −0 as 0), wall-clock fields aside.
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));

@@ -255,19 +255,34 @@ describe('rlvr resume', () => {
     // and the policy moves: a resume of a policy that never moves would prove nothing.
     const spec = join(mkdtempSync(join(tmpdir(), 'rlvr-spec-')), 'lenient.yaml');
     writeFileSync(spec, 'sources:\n  - {kind: math, params: {relative_tolerance: 0.5}}\n');
-    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-a-')), spec);
+    const heard: { step: number; sftAccuracy: number }[] = [];
+    const whole = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-a-')), {
+      specFile: spec,
+      onMetric: (metric, sft) => heard.push({ step: metric.step, sftAccuracy: sft.greedy }),
+    });
     const rl = whole.report.metrics.filter((m) => m.phase === 'rl');
+    // The listener hears every logged RL step once, in order, with the run's SFT-start accuracy.
+    const sftAccuracy = (whole.report.summary.runs as { sftAccuracy: number }[])[0]?.sftAccuracy;
+    expect(heard).toEqual(rl.map((m) => ({ step: m.step, sftAccuracy })));
     expect(rl.some((m) => (m.kl as number) > 0)).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-b-'));
     // A crash after RL step 2 (SFT's 40 steps, then 3 RL steps): the checkpoint holds steps 0–1.
     await expect(
-      runRlvrExperiment(o, dir, spec, (done) => {
-        if (done === 43) throw new Error('interrupted');
+      runRlvrExperiment(o, dir, {
+        specFile: spec,
+        onProgress: (done) => {
+          if (done === 43) throw new Error('interrupted');
+        },
       }),
     ).rejects.toThrow('interrupted');
     expect(readdirSync(join(dir, 'runs'))).toContain('grpo-verifier-s0.ckpt.json');
-    const resumed = await runRlvrExperiment(o, dir, spec);
+    const resumedSteps: number[] = [];
+    const resumed = await runRlvrExperiment(o, dir, {
+      specFile: spec,
+      onMetric: (m) => resumedSteps.push(m.step),
+    });
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 2]);
+    expect(resumedSteps).toEqual([2, 3]);
     // As metrics.jsonl holds them (JSON writes −0 as 0), wall-clock fields aside.
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));
     const untimed = (metrics: Record<string, unknown>[]) =>
@@ -307,13 +322,7 @@ describe('rlvr reward source failing mid-run', () => {
         close: inner.close,
       };
     };
-    const run = await runRlvrExperiment(
-      o,
-      mkdtempSync(join(tmpdir(), 'rlvr-flaky-')),
-      undefined,
-      undefined,
-      flaky,
-    );
+    const run = await runRlvrExperiment(o, mkdtempSync(join(tmpdir(), 'rlvr-flaky-')), { httpServer: flaky });
     const rl = run.report.metrics.filter((m) => m.phase === 'rl');
     expect(rl.map((m) => [m.scored, m.failed])).toEqual([
       [6, 0],

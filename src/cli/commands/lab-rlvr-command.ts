@@ -86,17 +86,15 @@ documented minimum, or too few seeds), with the reason.`,
       const progress = labProgress('rlvr', flags.progress);
       let result: Awaited<ReturnType<typeof lab.runRlvrExperiment>>;
       try {
-        result = await lab.runRlvrExperiment(
-          options,
-          out,
-          flags.spec === undefined ? undefined : resolve(flags.spec),
-          (done, total) => progress.update(done, total),
-          async (text, file) => {
+        result = await lab.runRlvrExperiment(options, out, {
+          ...(flags.spec === undefined ? {} : { specFile: resolve(flags.spec) }),
+          onProgress: (done, total) => progress.update(done, total),
+          httpServer: async (text, file) => {
             const { startRlvrRewardServer } = await import('../rlvr-reward-server.js');
             const server = await startRlvrRewardServer(text, file);
             return lab.httpBatchReward(server.url, server.close);
           },
-        );
+        });
       } finally {
         progress.stop();
       }
