@@ -22,8 +22,8 @@ import {
   verifierSpecText,
 } from './rlvr-rewards.js';
 import { type Disagreement, rewardShares, type StepRewardSources, scoreStep } from './rlvr-step-rewards.js';
-import { answerLine, type RlvrTask, rlvrTasks } from './rlvr-tasks.js';
-import { EOS, encodeChars, RLVR_VOCAB } from './rlvr-tokenizer.js';
+import { answerLine, goldAnswer, type RlvrTask, rlvrTasks } from './rlvr-tasks.js';
+import { EOS, encodeChars, rlvrVocab } from './rlvr-tokenizer.js';
 import { transportSummary, transportTable } from './rlvr-transport-report.js';
 import { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
 import { trainRun } from './training-run.js';
@@ -128,7 +128,7 @@ export function policyShape(o: RlvrOptions, format: RlvrFormat = 'plain'): Polic
   const w = widths(o);
   // Room past the longest answer line and its end token, to list extra candidates (a hack).
   const completionLen =
-    answerLine('').length +
+    answerLine('', o.answerFormat).length +
     w.answer +
     1 +
     o.completionRoom +
@@ -137,7 +137,7 @@ export function policyShape(o: RlvrOptions, format: RlvrFormat = 'plain'): Polic
     promptWidth: w.prompt,
     completionLen,
     config: {
-      vocab: RLVR_VOCAB,
+      vocab: rlvrVocab(o.answerFormat),
       width: o.width,
       heads: o.heads,
       depth: o.depth,
@@ -177,7 +177,12 @@ export async function runRlvrExperiment(
       'RK_USAGE',
       `--reward-transport ${o.rewardTransport}: no HTTP reward server here`,
     );
-  const verifierText = verifierSpecText(o.task, specFile);
+  if (specFile !== undefined && o.formatWeight > 0)
+    throw new RewardKitError(
+      'RK_USAGE',
+      `--format-weight ${o.formatWeight} weighs the built-in spec's format source; with --spec ${specFile}, put the format source in that spec`,
+    );
+  const verifierText = verifierSpecText(o.task, specFile, o);
   const verifierName = specFile ?? `lab-rlvr-${o.task}`;
   const verifier = rewardFromSpec(verifierText, verifierName);
   const naive = rewardFromSpec(naiveSpecText(), 'lab-rlvr-naive');
@@ -190,7 +195,7 @@ export async function runRlvrExperiment(
         naive: await httpServer(naiveSpecText(), 'lab-rlvr-naive'),
         verifier: await httpServer(verifierText, verifierName),
       };
-    const probe = rlvrTasks(o.task, 1, 0, { digits: o.digits })[0] as RlvrTask;
+    const probe = rlvrTasks(o.task, 1, 0, taskOptions(o))[0] as RlvrTask;
     await probeSpec(verifier, probe, specFile === undefined ? `the ${o.task} spec` : `--spec ${specFile}`);
     await probeSpec(naive, probe, 'the naive reward spec');
     const runsDir = join(dir, 'runs');
@@ -206,7 +211,7 @@ export async function runRlvrExperiment(
     const runs: RlvrRunRecord[] = [];
     const sftMetrics: Record<string, unknown>[] = [];
     for (const seed of o.seeds) {
-      const heldOut = rlvrTasks(o.task, o.evalExamples, 900_000 + seed, { digits: o.digits });
+      const heldOut = rlvrTasks(o.task, o.evalExamples, 900_000 + seed, taskOptions(o));
       const batchOf = trainingBatches(o, seed, new Set(heldOut.map((t) => t.prompt)));
       // One SFT start per completion format: AFRL's warm-starts on the answer-first layout.
       const starts = new Map<RlvrFormat, { shape: PolicyShape; sftPath: string }>();
@@ -335,6 +340,8 @@ export async function runRlvrExperiment(
   }
 }
 
+const taskOptions = (o: RlvrOptions) => ({ digits: o.digits, answerFormat: o.answerFormat });
+
 /** Training tasks per (purpose, step), never a held-out prompt. */
 function trainingBatches(o: RlvrOptions, seed: number, heldOut: ReadonlySet<string>) {
   return (purpose: number, step: number, n: number): RlvrTask[] => {
@@ -345,7 +352,7 @@ function trainingBatches(o: RlvrOptions, seed: number, heldOut: ReadonlySet<stri
           'RK_USAGE',
           `--task ${o.task}: too few distinct tasks outside the ${heldOut.size} held-out ones; raise --digits or lower --eval-examples`,
         );
-      const fresh = rlvrTasks(o.task, n, stream(seed, purpose, step) + draw, { digits: o.digits });
+      const fresh = rlvrTasks(o.task, n, stream(seed, purpose, step) + draw, taskOptions(o));
       out.push(...fresh.filter((t) => !heldOut.has(t.prompt)).slice(0, n - out.length));
     }
     return out;
@@ -359,7 +366,7 @@ function sftLoss(
   tasks: readonly RlvrTask[],
   format: RlvrFormat,
 ): tf.Scalar {
-  const gold = (t: RlvrTask) => (format === 'afrl' ? afrlCompletion(t) : answerLine(t.reference));
+  const gold = (t: RlvrTask) => (format === 'afrl' ? afrlCompletion(t) : goldAnswer(t));
   const targets = tasks.map((t) => ({ tokens: [...encodeChars(gold(t)), EOS] }));
   const { logprobs, mask } = rolloutLogprobs(
     params,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkHeads } from './check-heads.js';
 import { REWARD_KINDS } from './rlvr-rewards.js';
 import { REWARD_TRANSPORTS } from './rlvr-step-rewards.js';
-import { RLVR_TASK_KINDS } from './rlvr-tasks.js';
+import { ANSWER_FORMATS, RLVR_TASK_KINDS } from './rlvr-tasks.js';
 
 const posInt = z.number().int().min(1, 'must be at least 1');
 
@@ -22,6 +22,8 @@ export const rlvrOptionsSchema = z
     reward: z.enum(REWARD_KINDS),
     rewardTransport: z.enum(REWARD_TRANSPORTS),
     completionRoom: z.number().int().min(0),
+    answerFormat: z.enum(ANSWER_FORMATS),
+    formatWeight: z.number().min(0).lt(1, 'must be below 1 (the answer check needs a weight)'),
     digits: z.number().int().min(1).max(6),
     width: posInt,
     heads: posInt,
@@ -43,7 +45,22 @@ export const rlvrOptionsSchema = z
     clipoLambda: z.number().min(0),
     afrlLambda: z.number().min(0),
   })
-  .superRefine((o, ctx) => checkHeads(o, ctx));
+  .superRefine((o, ctx) => {
+    checkHeads(o, ctx);
+    // Countdown's check reads a `#### ` line; AFRL's consistency check its own answer-first line.
+    if (o.answerFormat === 'boxed' && o.task === 'countdown')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['answerFormat'],
+        message: 'boxed answers: addition and sorting only',
+      });
+    if (o.answerFormat === 'boxed' && o.methods.includes('afrl'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['answerFormat'],
+        message: 'afrl writes its own answer-first format (#### …)',
+      });
+  });
 export type RlvrOptions = z.output<typeof rlvrOptionsSchema>;
 
 /** One small run: three seeds, two methods, minutes on 2 cores. */
@@ -53,6 +70,8 @@ export const RLVR_DEFAULTS: RlvrOptions = {
   reward: 'verifier',
   rewardTransport: 'in-process',
   completionRoom: 4,
+  answerFormat: 'hash',
+  formatWeight: 0,
   digits: 2,
   width: 48,
   heads: 4,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RewardKitError, type Sample } from '../core/index.js';
 import { createEvaluator, type Evaluator, parseSpec } from '../spec/index.js';
-import { answerLine, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
+import { type AnswerFormat, goldAnswer, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
 
 /**
  * Rewards of the lab's RL loop, always through the spec evaluator (the code `rewardkit serve`
@@ -11,17 +11,41 @@ import { answerLine, type RlvrTask, type RlvrTaskKind } from './rlvr-tasks.js';
 export const REWARD_KINDS = ['verifier', 'naive'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
-const VERIFIER_SPECS: Record<RlvrTaskKind, string> = {
-  addition: 'name: lab-rlvr-addition\nsources:\n  - {kind: math}\n',
-  sorting: 'name: lab-rlvr-sorting\nsources:\n  - {kind: reference, params: {mode: exact}}\n',
-  countdown: 'name: lab-rlvr-countdown\nsources:\n  - {kind: countdown, params: {extract: hash_line}}\n',
+// Each task's check as a spec source (the spec is JSON, which YAML reads as it is).
+const CHECKS: Record<RlvrTaskKind, { kind: string; params?: Record<string, unknown> }> = {
+  addition: { kind: 'math' },
+  sorting: { kind: 'reference', params: { mode: 'exact' } },
+  countdown: { kind: 'countdown', params: { extract: 'hash_line' } },
 };
 // The issue's definition exactly: the reference anywhere, inside a longer number too ("46" in "146").
 const NAIVE_SPEC = 'name: lab-rlvr-naive\nsources:\n  - {kind: reference, params: {mode: substring}}\n';
 
-/** The verifier spec's text for a task (the built-in one, or a `--spec` file). */
-export function verifierSpecText(kind: RlvrTaskKind, specFile?: string): string {
-  return specFile === undefined ? VERIFIER_SPECS[kind] : readFileSync(specFile, 'utf8');
+// The whole response is the answer line and nothing else: what a format reward pays for.
+const FORMAT_PATTERNS: Record<AnswerFormat, string> = {
+  hash: '#### \\S+( \\S+)*',
+  boxed: '\\\\boxed\\{[^{}]+\\}',
+};
+
+/**
+ * The verifier spec's text for a task: a `--spec` file, or the built-in one — the task's check,
+ * plus at `formatWeight` > 0 a format reward (a `regex` source over the whole response) in the
+ * spec's weighted mean, so only a correct answer in the format scores 1.
+ */
+export function verifierSpecText(
+  kind: RlvrTaskKind,
+  specFile?: string,
+  format: { answerFormat?: AnswerFormat; formatWeight?: number } = {},
+): string {
+  if (specFile !== undefined) return readFileSync(specFile, 'utf8');
+  const { answerFormat = 'hash', formatWeight = 0 } = format;
+  const sources: Record<string, unknown>[] = [{ ...CHECKS[kind], weight: 1 - formatWeight }];
+  if (formatWeight > 0)
+    sources.push({
+      kind: 'regex',
+      weight: formatWeight,
+      params: { pattern: FORMAT_PATTERNS[answerFormat], mode: 'full' },
+    });
+  return `${JSON.stringify({ name: `lab-rlvr-${kind}`, sources })}\n`;
 }
 
 export const naiveSpecText = () => NAIVE_SPEC;
@@ -32,7 +56,7 @@ export function rolloutSample(task: RlvrTask, response: string, id: string): Sam
     id,
     prompt: task.prompt,
     response,
-    reference: task.kind === 'sorting' ? answerLine(task.reference) : task.reference,
+    reference: task.kind === 'sorting' ? goldAnswer(task) : task.reference,
     metadata: task.numbers !== undefined ? { numbers: task.numbers, target: task.target as number } : {},
   };
 }
@@ -88,11 +112,11 @@ export function rewardFromSpec(text: string, file: string): RewardFn {
  * (the wrong source, a reference it cannot read) would train on noise; it is a usage error.
  */
 export async function probeSpec(reward: RewardFn, task: RlvrTask, what: string): Promise<void> {
-  const scored = await reward.score(task, answerLine(task.reference), `probe-${task.id}`);
+  const scored = await reward.score(task, goldAnswer(task), `probe-${task.id}`);
   if (!('reward' in scored) || scored.reward !== 1)
     throw new RewardKitError(
       'RK_USAGE',
-      `${what}: scores the reference answer "${answerLine(task.reference)}" of "${task.prompt}" ${
+      `${what}: scores the reference answer "${goldAnswer(task)}" of "${task.prompt}" ${
         'reward' in scored ? scored.reward : `as failed (${scored.failed})`
       }, not 1: it cannot score this task`,
     );

@@ -3,7 +3,8 @@ import { evaluateCountdown } from '../verify/countdown/index.js';
 
 /**
  * Seeded synthetic verifiable tasks for RL in the lab (issue 29 §2): short enough for the lab's
- * character-level model, each answer in a form rewardkit's checks read (`#### <answer>`).
+ * character-level model, each answer in a form rewardkit's checks read (`#### <answer>`, or
+ * `\boxed{<answer>}` for addition and sorting).
  * - addition: `add 123+45` → `#### 168` (checked by the math verifier);
  * - sorting: `sort 3 1 2` → `#### 1 2 3` (exact match on the answer line);
  * - countdown: `reach 46 with 3 7 25` → `#### 25+3*7`, an expression over the given numbers,
@@ -12,9 +13,15 @@ import { evaluateCountdown } from '../verify/countdown/index.js';
 export const RLVR_TASK_KINDS = ['addition', 'sorting', 'countdown'] as const;
 export type RlvrTaskKind = (typeof RLVR_TASK_KINDS)[number];
 
+/** How a policy writes its answer: GSM8K's `#### 42` line, or `\boxed{42}` (MATH's). */
+export const ANSWER_FORMATS = ['hash', 'boxed'] as const;
+export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+
 export interface RlvrTask {
   id: string;
   kind: RlvrTaskKind;
+  /** The format the task's gold answer is written in (default `hash`). */
+  answerFormat?: AnswerFormat;
   prompt: string;
   /** The expected answer (for countdown, one expression that reaches the target). */
   reference: string;
@@ -30,6 +37,8 @@ export interface RlvrTaskOptions {
   length?: number;
   /** Countdown: how many numbers are on offer (default 3). */
   count?: number;
+  /** The gold answer's format (default `hash`). */
+  answerFormat?: AnswerFormat;
 }
 
 /** `n` tasks of `kind` from `seed`: the same arguments give the same tasks, ids `<kind>-<seed>-<i>`. */
@@ -40,11 +49,20 @@ export function rlvrTasks(
   options: RlvrTaskOptions = {},
 ): RlvrTask[] {
   const rng = createRng(seed);
-  return Array.from({ length: n }, (_, i) => ({ id: `${kind}-${seed}-${i}`, ...MAKERS[kind](rng, options) }));
+  const format = options.answerFormat === 'boxed' ? { answerFormat: options.answerFormat } : {};
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${kind}-${seed}-${i}`,
+    ...MAKERS[kind](rng, options),
+    ...format,
+  }));
 }
 
-/** The answer line a policy writes: `#### <answer>`. */
-export const answerLine = (answer: string) => `#### ${answer}`;
+/** The answer line a policy writes: `#### <answer>`, or `\boxed{<answer>}`. */
+export const answerLine = (answer: string, format: AnswerFormat = 'hash') =>
+  format === 'boxed' ? `\\boxed{${answer}}` : `#### ${answer}`;
+
+/** A task's gold answer line, in its format. */
+export const goldAnswer = (task: RlvrTask) => answerLine(task.reference, task.answerFormat);
 
 const MAKERS: Record<RlvrTaskKind, (rng: Rng, o: RlvrTaskOptions) => Omit<RlvrTask, 'id'>> = {
   addition: (rng, { digits = 3 }) => {

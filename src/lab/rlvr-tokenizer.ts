@@ -6,11 +6,18 @@
 export const PAD = 0;
 export const SEP = 1;
 export const EOS = 2;
-const CHARS = ' #+-*()0123456789acdeghilnorstw';
+// The `\boxed{}` answer format's characters come last, so the `#### ` format's ids and vocabulary
+// (and with them every seeded initialization) stay what they were before that format existed.
+const HASH_CHARS = ' #+-*()0123456789acdeghilnorstw';
+const CHARS = `${HASH_CHARS}\\{}bx`;
 const SPECIALS = 3;
 
-/** Number of token ids: the specials, then one per character. */
-export const RLVR_VOCAB = SPECIALS + CHARS.length;
+/** Number of token ids of the `#### ` answer format: the specials, then one per character. */
+export const RLVR_VOCAB = SPECIALS + HASH_CHARS.length;
+
+/** Number of token ids a policy writing answers in `format` needs. */
+export const rlvrVocab = (format: 'hash' | 'boxed') =>
+  format === 'hash' ? RLVR_VOCAB : SPECIALS + CHARS.length;
 
 /** Token ids of `text`; a character outside the tasks' alphabet is a bug in the caller, so it throws. */
 export function encodeChars(text: string): number[] {

@@ -16,6 +16,10 @@ const HELP: Record<string, string> = {
     'training reward: verifier (the task spec) or naive (the reference appears anywhere in the response, even inside a longer number)',
   rewardTransport:
     'where rewards are computed: in-process, http (rewardkit serve’s app on a loopback port, POST /v1/rewards) or both (in-process trains; any disagreement fails the run)',
+  answerFormat:
+    'how answers are written: hash (#### 42) or boxed (\\boxed{42}; addition and sorting, not afrl)',
+  formatWeight:
+    'weight of a format reward (a regex source: the response is the answer line and nothing else) in the built-in spec, beside the check (1 − w); 0: none',
   digits: 'addition: digits per operand',
   completionRoom:
     'characters a completion may hold past the longest answer line and its end token (room to list candidates)',
