@@ -451,7 +451,7 @@ describe('rewardkit lab', () => {
   test.each([
     [['rlvr', '--task', 'division'], '--task:'],
     [['rlvr', '--methods', 'grpo,ppo'], '--methods[1]:'],
-    [['rlvr', '--reward', 'judge'], '--reward:'],
+    [['rlvr', '--reward', 'judge'], '--reward[0]:'],
     [['rlvr', '--reward-transport', 'grpc'], '--reward-transport:'],
     [['siamesenorm', '--heads', '3', '--width', '64'], '--heads: 3 does not divide --width 64'],
     [['siamesenorm', '--depths', '4,0'], '--depths[1]: must be at least 1'],

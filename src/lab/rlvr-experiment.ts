@@ -18,6 +18,7 @@ import {
   naiveSpecText,
   probeSpec,
   type RewardFn,
+  type RewardKind,
   rewardFromSpec,
   verifierSpecText,
 } from './rlvr-rewards.js';
@@ -201,7 +202,8 @@ export async function runRlvrExperiment(
     const runsDir = join(dir, 'runs');
     mkdirSync(runsDir, { recursive: true });
     const formats = [...new Set(o.methods.map(formatOf))];
-    const total = o.seeds.length * (formats.length * o.sftSteps + o.methods.length * o.rlSteps);
+    const total =
+      o.seeds.length * (formats.length * o.sftSteps + o.methods.length * o.reward.length * o.rlSteps);
     let done = 0;
     const progress = (n: number) => {
       done += n;
@@ -246,13 +248,14 @@ export async function runRlvrExperiment(
         );
         sftMetrics.push(...sft.metrics.map((m) => ({ ...m, phase: 'sft', format, seed })));
       }
-      for (const method of o.methods) {
+      for (const [method, reward] of o.methods.flatMap((m) => o.reward.map((r) => [m, r] as const))) {
         const start = starts.get(formatOf(method)) as { shape: PolicyShape; sftPath: string };
         runs.push(
           await rlRun(
             o,
             {
               method,
+              reward,
               seed,
               ...start,
               heldOut,
@@ -286,7 +289,7 @@ export async function runRlvrExperiment(
       stepsReadBack: counts.readBack,
       disagreements: runs.reduce((n, r) => n + (r.disagreements?.length ?? 0), 0),
       report: {
-        title: `rewardkit lab rlvr — ${o.task}, ${o.methods.join(', ')}, ${o.reward} reward`,
+        title: `rewardkit lab rlvr — ${o.task}, ${o.methods.join(', ')}, ${o.reward.join(' and ')} reward`,
         claim: RLVR_CLAIM,
         verdicts,
         charts: [
@@ -380,6 +383,8 @@ function sftLoss(
 
 interface RunContext {
   method: RlvrMethod;
+  /** The training reward of this run. */
+  reward: RewardKind;
   seed: number;
   shape: PolicyShape;
   sftPath: string;
@@ -422,7 +427,7 @@ interface RlSaved {
 }
 
 async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => void): Promise<RlvrRunRecord> {
-  const run = `${c.method}-${o.reward}-s${c.seed}`;
+  const run = `${c.method}-${c.reward}-s${c.seed}`;
   const resultPath = join(c.runsDir, `${run}.result.json`);
   const checkpointPath = join(c.runsDir, `${run}.ckpt.json`);
   if (existsSync(resultPath)) {
@@ -464,7 +469,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
           id: `${run}-${step}-${i}`,
         })),
         c.sources,
-        o.reward,
+        c.reward,
       );
       const { rewards, hacks } = scored;
       for (const f of scored.failures) saved.failures.push({ step, response: textOf(f.index), why: f.why });
@@ -570,7 +575,7 @@ async function rlRun(o: RlvrOptions, c: RunContext, progress: (n: number) => voi
       run,
       method: c.method,
       seed: c.seed,
-      reward: o.reward,
+      reward: c.reward,
       sftAccuracy: saved.sft.greedy,
       finalAccuracy: m[m.length - 1]?.heldout_accuracy ?? Number.NaN,
       sftSampledAccuracy: saved.sft.sampled,

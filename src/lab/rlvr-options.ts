@@ -19,7 +19,7 @@ export const rlvrOptionsSchema = z
   .object({
     task: z.enum(RLVR_TASK_KINDS),
     methods: z.array(z.enum(RLVR_METHODS)).min(1),
-    reward: z.enum(REWARD_KINDS),
+    reward: z.array(z.enum(REWARD_KINDS)).min(1),
     rewardTransport: z.enum(REWARD_TRANSPORTS),
     completionRoom: z.number().int().min(0),
     answerFormat: z.enum(ANSWER_FORMATS),
@@ -67,7 +67,7 @@ export type RlvrOptions = z.output<typeof rlvrOptionsSchema>;
 export const RLVR_DEFAULTS: RlvrOptions = {
   task: 'addition',
   methods: ['grpo', 'etr'],
-  reward: 'verifier',
+  reward: ['verifier'],
   rewardTransport: 'in-process',
   completionRoom: 4,
   answerFormat: 'hash',

@@ -13,7 +13,7 @@ const HELP: Record<string, string> = {
   task: 'task: addition, sorting, countdown',
   methods: 'RL methods: grpo, etr, clipo, brpo, afrl',
   reward:
-    'training reward: verifier (the task spec) or naive (the reference appears anywhere in the response, even inside a longer number)',
+    'training rewards, each method trained once per reward: verifier (the task spec), naive (the reference appears anywhere in the response, even inside a longer number), or both (naive,verifier: the paired hacking verdict)',
   rewardTransport:
     'where rewards are computed: in-process, http (rewardkit serve’s app on a loopback port, POST /v1/rewards) or both (in-process trains; any disagreement fails the run)',
   answerFormat:
