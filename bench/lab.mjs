@@ -147,7 +147,7 @@ export async function labSection({ quick, fmt, root }) {
 
   const rl = rlvrThroughput(root);
 
-  const experiments = quick ? [] : ['siamesenorm', 'mdm', 'gap', 'dir', 'rlvr'];
+  const experiments = quick ? [] : Object.keys(DOCUMENTED);
   const runs = await documentedRuns(experiments, root);
 
   return `## Lab (tfjs WASM backend, single-threaded SIMD in Node)
@@ -161,24 +161,29 @@ ${rows.join('\n')}
 
 ${rlvrBlock(rl, fmt)}
 
-${
-  runs.length === 0
-    ? ''
-    : `The documented runs: each experiment's default configuration with ${DOCUMENTED_SEEDS.length} seeds (\`rewardkit lab <name> --seeds ${DOCUMENTED_SEEDS.join(',')}\`), two experiments at a time on this machine's 2 cores (tfjs runs on one core each):
-
-| experiment | wall time |
-|---|---:|
-${runs.map((r) => `| \`lab ${r.name}\` | ${fmt(r.seconds)} s |`).join('\n')}
-
-Their verdicts (mean effect with its paired-t 95% interval over the seeds):
-
-${runs.map((r) => `- \`lab ${r.name}\`:\n${r.verdicts.map((v) => `  - ${v}`).join('\n')}`).join('\n')}
-`
-}`;
+${runs.length === 0 ? '' : await documentedSection(runs, fmt)}`;
 }
 
 /** The evidence standard's documented runs use 5 seeds (docs/lab.md); the defaults use 3. */
 const DOCUMENTED_SEEDS = [0, 1, 2, 3, 4];
+
+/**
+ * The documented runs: every experiment's defaults, RLVR with all five methods, and the hacking
+ * experiment (both rewards from one SFT start, at the sampling temperature and learning rate where
+ * its one-seed run showed the exploit; docs/lab.md).
+ */
+export const DOCUMENTED = {
+  siamesenorm: ['siamesenorm'],
+  mdm: ['mdm'],
+  gap: ['gap'],
+  dir: ['dir'],
+  rlvr: ['rlvr', '--methods', 'grpo,etr,clipo,brpo,afrl'],
+  'rlvr (hacking)': [
+    'rlvr',
+    ...['--reward', 'naive,verifier', '--methods', 'grpo', '--completion-room', '12'],
+    ...['--temperature', '1.5', '--lr', '1e-3', '--rl-steps', '40'],
+  ],
+};
 
 /** Runs the experiments two at a time (one per core), each in its own process and output folder. */
 async function documentedRuns(experiments, root) {
@@ -186,23 +191,78 @@ async function documentedRuns(experiments, root) {
   const runs = new Map();
   const worker = async () => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      const out = mkdtempSync(join(tmpdir(), `rewardkit-bench-lab-${name}-`));
-      const args = ['lab', name, '--no-progress', '--seeds', DOCUMENTED_SEEDS.join(','), '-o', out];
+      const out = mkdtempSync(join(tmpdir(), 'rewardkit-bench-lab-'));
+      const args = [
+        'lab',
+        ...DOCUMENTED[name],
+        '--no-progress',
+        '--seeds',
+        DOCUMENTED_SEEDS.join(','),
+        '-o',
+        out,
+      ];
       const start = performance.now();
       const { status, stdout, stderr } = await run(process.execPath, [
         join(root, 'dist/cli/main.js'),
         ...args,
       ]);
-      if (status !== 0) throw new Error(`rewardkit lab ${name} failed: ${stderr}`);
+      if (status !== 0) throw new Error(`rewardkit ${args.join(' ')} failed: ${stderr}`);
       runs.set(name, {
         name,
+        command: `rewardkit lab ${DOCUMENTED[name].join(' ')}`,
         seconds: (performance.now() - start) / 1000,
         verdicts: stdout.trim().split('\n'),
+        summary: JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')),
       });
     }
   };
   await Promise.all([worker(), worker()]);
   return experiments.map((name) => runs.get(name));
+}
+
+/** The documented runs' part of the section (also written from runs measured one by one: BENCHMARKS.md says which). */
+export async function documentedSection(
+  runs,
+  fmt,
+  how = "two at a time on this machine's 2 cores (tfjs runs on one core each)",
+) {
+  return `The documented runs, ${DOCUMENTED_SEEDS.length} seeds each (\`--seeds ${DOCUMENTED_SEEDS.join(',')}\`), ${how}:
+
+| experiment | command | wall time |
+|---|---|---:|
+${runs.map((r) => `| ${r.name} | \`${r.command}\` | ${fmt(r.seconds)} s |`).join('\n')}
+
+Their verdicts (mean effect with its paired-t 95% interval over the seeds):
+
+${runs.map((r) => `- \`${r.name}\`:\n${r.verdicts.map((v) => `  - ${v}`).join('\n')}`).join('\n')}
+
+RLVR held-out accuracy (greedy, 200 unseen tasks) after the fixed budget, per method: mean [95% t-interval] over the seeds:
+
+${(await Promise.all(runs.filter((r) => r.name.startsWith('rlvr')).map((r) => rlvrAccuracyTable(r.summary, fmt)))).join('\n\n')}
+`;
+}
+
+/** Held-out accuracy per RLVR method and training reward after the fixed budget: mean [95% t-interval] over seeds. */
+async function rlvrAccuracyTable(summary, fmt) {
+  const { pairedTInterval } = await import(dist('claim-verdict.js'));
+  const groups = new Map();
+  for (const r of summary.runs) {
+    const key = `${r.method} (${r.reward})`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const cell = (xs) => {
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const [lo, hi] = pairedTInterval(xs);
+    return `${fmt(mean, 3)} [${fmt(lo, 3)}, ${fmt(hi, 3)}]`;
+  };
+  return `| method (training reward) | SFT start | after RL | after RL − SFT start |
+|---|---:|---:|---:|
+${[...groups]
+  .map(
+    ([name, rs]) =>
+      `| ${name} | ${cell(rs.map((r) => r.sftAccuracy))} | ${cell(rs.map((r) => r.finalAccuracy))} | ${cell(rs.map((r) => r.finalAccuracy - r.sftAccuracy))} |`,
+  )
+  .join('\n')}`;
 }
 
 function run(command, args) {
