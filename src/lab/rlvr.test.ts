@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { etrClipBounds } from '../rl/etr-clip-bounds.js';
+import { adamwStep, createTrainState, disposeTrainState } from './adamw.js';
+import type { Params } from './layers.js';
 import { policyLoss } from './policy-loss.js';
 import { policyShape, runRlvrExperiment } from './rlvr-experiment.js';
 import { groupBounds } from './rlvr-group-bounds.js';
 import { policyLossTensor } from './rlvr-loss.js';
 import { RLVR_DEFAULTS } from './rlvr-options.js';
-import { rolloutLogprobs, sample } from './rlvr-policy.js';
+import { type Rollout, rolloutLogprobs, sample } from './rlvr-policy.js';
 import {
   type BatchReward,
   inProcessBatch,
@@ -164,6 +166,59 @@ describe('rlvr policy', () => {
     const again = tf.tidy(() => rolloutLogprobs(params, shape, prompts, a, 1).logprobs.arraySync());
     for (const [i, r] of a.entries())
       for (const [t, lp] of r.logprobs.entries()) expect(again[i]?.[t]).toBeCloseTo(lp, 4);
+  });
+
+  test('at a temperature other than 1, sample and rolloutLogprobs agree, so the first ratios are 1', () => {
+    const params = initParams(shape.config, 2);
+    const rollouts = sample(params, shape, prompts, 0.7, 3);
+    const again = tf.tidy(() => rolloutLogprobs(params, shape, prompts, rollouts, 0.7).logprobs.arraySync());
+    for (const [i, r] of rollouts.entries())
+      for (const [t, lp] of r.logprobs.entries()) expect(again[i]?.[t]).toBeCloseTo(lp, 4);
+  });
+
+  test('one GRPO update raises the rollout with positive advantage and lowers the negative one', () => {
+    const state = createTrainState(initParams(shape.config, 3));
+    const reference = initParams(shape.config, 3);
+    const two = [prompts[0] as string, prompts[0] as string];
+    const [a, b] = sample(state.params, shape, two, 1, 11) as [Rollout, Rollout];
+    expect(a.tokens).not.toEqual(b.tokens);
+    const rollouts = [a, b];
+    const seqLogprob = (params: Params) =>
+      tf.tidy(() => {
+        const { logprobs, mask } = rolloutLogprobs(params, shape, two, rollouts, 1);
+        return logprobs.mul(mask).sum(1).arraySync() as number[];
+      });
+    const before = seqLogprob(state.params);
+    const old = rollouts.map((r) => [
+      ...r.logprobs,
+      ...Array<number>(shape.completionLen - r.logprobs.length).fill(0),
+    ]);
+    const { advantages, epsLow, epsHigh } = groupBounds('grpo', [1, 0], 2);
+    expect(advantages[0]).toBeGreaterThan(0);
+    expect(advantages[1]).toBeLessThan(0);
+    adamwStep(
+      state,
+      (params) => {
+        const now = rolloutLogprobs(params, shape, two, rollouts, 1);
+        const ref = rolloutLogprobs(reference, shape, two, rollouts, 1);
+        return policyLossTensor({
+          logprobs: now.logprobs,
+          oldLogprobs: tf.tensor2d(old),
+          refLogprobs: ref.logprobs,
+          mask: now.mask,
+          advantages,
+          epsLow,
+          epsHigh,
+          klCoef: 0.02,
+        });
+      },
+      { lr: 3e-3, beta1: 0.9, beta2: 0.95, weightDecay: 0, clip: 1 },
+    );
+    const after = seqLogprob(state.params);
+    expect(after[0]).toBeGreaterThan(before[0] as number);
+    expect(after[1]).toBeLessThan(before[1] as number);
+    disposeTrainState(state);
+    tf.dispose(Object.values(reference));
   });
 });
 
