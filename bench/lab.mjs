@@ -178,10 +178,12 @@ export const DOCUMENTED = {
   gap: ['gap'],
   dir: ['dir'],
   rlvr: ['rlvr', '--methods', 'grpo,etr,clipo,brpo,afrl'],
+  // Every setting spelled out: the run documented in BENCHMARKS.md predates the current defaults.
   'rlvr (hacking)': [
     'rlvr',
     ...['--reward', 'naive,verifier', '--methods', 'grpo', '--completion-room', '12'],
-    ...['--temperature', '1.5', '--lr', '1e-3', '--rl-steps', '40'],
+    ...['--temperature', '1.5', '--lr', '1e-3', '--rl-steps', '40', '--prompts', '8'],
+    ...['--kl-coef', '0.02', '--eval-every', '5', '--sft-steps', '600', '--sft-lr', '1e-2'],
   ],
 };
 
