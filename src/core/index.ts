@@ -1,3 +1,4 @@
+export { clubEstimate, gaussianClubEstimate } from './club-estimate.js';
 export {
   ArgumentError,
   errorMessage,
