@@ -65,8 +65,8 @@ export function quantileBins(values: readonly number[], bins = defaultBinCount(v
 const pick = <T>(v: readonly T[], idx: readonly number[]): T[] => idx.map((i) => v[i] as T);
 
 /**
- * Miller–Madow-corrected MI of two discrete variables, in nats, with a seeded percentile-bootstrap
- * interval; null with a reason below the minimum or when either variable is constant (an MI of 0
+ * Miller–Madow-corrected MI of two discrete variables, in nats, with a seeded bootstrap interval
+ * (percentile, shifted by the bootstrap's bias: `BiasShift`); null with a reason below the minimum or when either variable is constant (an MI of 0
  * there would read as "no bias" where nothing could be measured).
  */
 export function mutualInformation(
@@ -84,6 +84,7 @@ export function mutualInformation(
     n,
     (idx) => mutualInformationValue(pick(x, idx), pick(y, idx)).millerMadow,
     options,
+    { estimate: value },
   );
   if (ci === null) return noEstimate(n, 'no bootstrap interval could be formed');
   return { value, ci, n, reason: null };
@@ -110,7 +111,7 @@ export function binnedMutualInformation(
 /**
  * DIR's CLUB upper bound on I(attribute; reward) for a continuous reward, in nats: q(attribute | reward)
  * is a linear-Gaussian model learned by least squares (`gaussianClubEstimate`), with a seeded
- * percentile-bootstrap interval. An upper bound, not an estimate of MI itself: on Gaussian pairs its
+ * bias-shifted bootstrap interval. An upper bound, not an estimate of MI itself: on Gaussian pairs its
  * population value is ρ²/(1−ρ²) against the true −½ ln(1−ρ²).
  */
 export function clubUpperBound(
@@ -135,6 +136,7 @@ export function clubUpperBound(
       return Number.isFinite(v) ? v : null;
     },
     options,
+    { estimate: value },
   );
   if (ci === null) return noEstimate(n, 'most bootstrap resamples were degenerate');
   return { value, ci, n, reason: null };
