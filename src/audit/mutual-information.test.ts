@@ -72,6 +72,12 @@ describe('mutualInformation', () => {
     expect(constant.value).toBeNull();
     expect(constant.reason).toMatch(/constant/);
   });
+
+  it('rejects unpaired or non-finite labels before work', () => {
+    const x = Array.from({ length: 20 }, (_, i) => i % 3);
+    expect(() => mutualInformation(x, x.slice(1))).toThrow(expect.objectContaining({ code: 'RK_USAGE' }));
+    expect(() => mutualInformation([...x.slice(1), Number.NaN], x)).toThrow(/non-finite/);
+  });
 });
 
 describe('quantileBins', () => {

@@ -75,6 +75,15 @@ export function mutualInformation(
   options: BootstrapOptions = {},
 ): Estimate {
   assertPaired('mutualInformation', x, y);
+  // JSON would write NaN and ±∞ as null, merging them into one silent class.
+  for (const [name, v] of [
+    ['x', x],
+    ['y', y],
+  ] as const)
+    assertFinite(
+      `mutualInformation ${name}`,
+      v.map((d) => (typeof d === 'number' ? d : 0)),
+    );
   const n = x.length;
   if (n < MIN_AUDIT_SAMPLES) return noEstimate(n, `${n} samples, below the minimum of ${MIN_AUDIT_SAMPLES}`);
   if (new Set(x.map(key)).size < 2 || new Set(y.map(key)).size < 2)
