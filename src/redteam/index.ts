@@ -1,0 +1,2 @@
+export { type Exploit, lastNumber } from './exploit.js';
+export { type ExploitRegistry, exploits } from './exploit-registry.js';
