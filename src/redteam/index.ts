@@ -1,2 +1,10 @@
 export { type Exploit, lastNumber } from './exploit.js';
 export { type ExploitRegistry, exploits } from './exploit-registry.js';
+export {
+  type ExploitSummary,
+  type ExploitTrial,
+  type LiftExample,
+  type LiftOptions,
+  liftsReward,
+  summariseLift,
+} from './lift-stats.js';
