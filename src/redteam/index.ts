@@ -8,3 +8,4 @@ export {
   liftsReward,
   summariseLift,
 } from './lift-stats.js';
+export { type RedteamOptions, runRedteam } from './run-redteam.js';
