@@ -12,6 +12,7 @@ interface RedteamFlags {
   input: string;
   output: string;
   exploits?: string;
+  models?: string;
   seed: number;
   resamples: number;
 }
@@ -23,6 +24,7 @@ export function registerRedteamCommand(redteam: Command, state: CommandState): v
     .requiredOption('-i, --input <file>', 'samples, one JSON object per line ("-" for stdin)')
     .requiredOption('-o, --output <file>', 'write the report as JSON here ("-" for stdout)')
     .option('--exploits <list>', 'comma-separated exploit names (default: all)')
+    .option('--models <file>', 'models file naming the LLMs judge sources use (default: $REWARDKIT_MODELS)')
     .option(
       '--seed <n>',
       'seed of the exploits’ random choices and of the bootstrap',
@@ -54,13 +56,19 @@ Example:
           );
         return exploit;
       });
-      const { loadSpec } = await import('../../spec/index.js');
+      const { loadSpec, sourceKinds, sourceName } = await import('../../spec/index.js');
       const spec = loadSpec(flags.spec);
+      const { loadConfiguredModels, requireModelsReady } = await import('../models-location.js');
+      const { requireSpecModels, specModelNames } = await import('../spec-model-names.js');
+      const { models, from } = await loadConfiguredModels(flags.models);
+      const modelNames = specModelNames(spec, sourceKinds, sourceName);
+      requireSpecModels(modelNames, models, from);
+      await requireModelsReady(modelNames.map(({ model }) => models.get(model)));
       const samples = await readSamples(flags.input);
       const { createScoringEvaluator } = await import('../scoring-evaluator.js');
       const evaluator = await createScoringEvaluator(spec, {
         workers: 0,
-        models: new Map(),
+        models,
         allowUnsafeCode: false,
       });
       if (evaluator.needsGroups) {
