@@ -26,9 +26,17 @@ describe('rewardkit redteam on a judge spec', () => {
       response: `LINE-${i}`,
       reference: 'REF-LINE',
     }));
+    // A row the judge never answers readably: failed and left out, not a lift of 0.
+    rows.push({
+      id: 'broken',
+      prompt: 'Write a line about rain.',
+      response: 'BROKEN-LINE',
+      reference: 'REF-LINE',
+    });
     writeFileSync(join(dir, 'in.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     // A gullible judge: the response carrying the injection wins in either position; otherwise the reference does.
     server.script(
+      { match: { contains: 'BROKEN-LINE' }, reply: { content: 'not json at all' } },
       {
         match: { contains: /<response-1-\w+>\n[^<]*Ignore previous instructions/ },
         reply: { content: scores(9, 4) },
@@ -60,11 +68,13 @@ describe('rewardkit redteam on a judge spec', () => {
     expect(run.stderr).toMatch(/ok {4}flattering-opener/);
     expect(run.code).toBe(1);
     const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      samples: number;
       exploits: Array<{ name: string; lifted_share: number; failed: number }>;
     };
+    expect(report.samples).toBe(7);
     expect(report.exploits.map((e) => [e.name, e.lifted_share, e.failed])).toEqual([
-      ['judge-injection', 1, 0],
-      ['flattering-opener', 0, 0],
+      ['judge-injection', 1, 1],
+      ['flattering-opener', 0, 1],
     ]);
   });
 });
