@@ -29,6 +29,8 @@ describe('public surface', () => {
         'SampleSchema',
         'RewardKitError',
         'openDataset',
+        'runRedteam',
+        'exploits',
       ],
       judges: [
         'judgeOpenrs',

@@ -20,6 +20,16 @@ export {
 } from './core/index.js';
 export { type DatasetRecord, type FieldMapping, type OpenedDataset, openDataset } from './dataset/index.js';
 export {
+  type Exploit,
+  type ExploitRegistry,
+  type ExploitSummary,
+  exploits,
+  liftsReward,
+  type RedteamOptions,
+  runRedteam,
+  summariseLift,
+} from './redteam/index.js';
+export {
   type RunSummary,
   type ScoreFileOptions,
   type ScoreFileResult,

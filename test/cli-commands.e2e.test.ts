@@ -143,6 +143,7 @@ describe('rewardkit --help', () => {
     [['verify', 'math']],
     [['verify', 'ifeval']],
     [['verify', 'code']],
+    [['redteam']],
     [['runs']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);

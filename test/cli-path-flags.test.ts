@@ -59,6 +59,18 @@ const judgeModel = ['-m', 'judge', '--models', models, '--store', 'none'];
 
 const BASE: Record<string, string[]> = {
   score: ['-i', input, '-o', out('score.jsonl'), '--store', 'none', '-s', spec, '--models', models],
+  redteam: [
+    '-s',
+    spec,
+    '-i',
+    input,
+    '-o',
+    out('redteam.json'),
+    '--exploits',
+    'empty-answer',
+    '--models',
+    models,
+  ],
   'verify math': ['-i', input, '-o', out('v.jsonl')],
   'verify ifeval': ['-i', input, '-o', out('v.jsonl')],
   'verify code': ['-i', input, '-o', out('v.jsonl')],

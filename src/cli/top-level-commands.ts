@@ -39,6 +39,13 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import('./commands/verify-command.js')).registerVerifyCommand,
   },
   {
+    name: 'redteam',
+    description:
+      'Apply known reward-hacking exploits to each response, re-score them with a spec, and report each exploit’s lift (exit 1 when one lifts the reward).',
+    term: 'redteam [options]',
+    load: async () => (await import('./commands/redteam-command.js')).registerRedteamCommand,
+  },
+  {
     name: 'judge',
     description: 'Run an LLM judge over a JSONL file and write one verdict per row.',
     term: 'judge',
