@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, claimVerdict, MIN_SEEDS, pairedTInterval, verdictLine } from './claim-verdict.js';
+import { bootstrapMeanInterval } from '../core/bootstrap-mean.js';
+import { claimVerdict, MIN_SEEDS, pairedTInterval, verdictLine } from './claim-verdict.js';
 import { regularizedBeta, studentTCdf, studentTQuantile } from './student-t.js';
 
 describe('studentTQuantile', () => {
@@ -92,8 +93,8 @@ describe('claimVerdict', () => {
 
   it('bootstrap intervals are seeded and contain the mean', () => {
     const effects = [0.1, 0.12, 0.08, 0.11, 0.09];
-    const a = bootstrapInterval(effects, { seed: 3 });
-    expect(bootstrapInterval(effects, { seed: 3 })).toEqual(a);
+    const a = bootstrapMeanInterval(effects, { seed: 3 });
+    expect(bootstrapMeanInterval(effects, { seed: 3 })).toEqual(a);
     expect(a[0]).toBeLessThan(0.1);
     expect(a[1]).toBeGreaterThan(0.1);
     expect(claimVerdict({ ...claim, effects }, { method: 'bootstrap' }).status).toBe('held');

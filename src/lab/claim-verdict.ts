@@ -1,4 +1,4 @@
-import { createRng } from '../core/rng.js';
+import { bootstrapMeanInterval } from '../core/bootstrap-mean.js';
 import { studentTQuantile } from './student-t.js';
 
 /**
@@ -70,7 +70,7 @@ export function claimVerdict(evidence: ClaimEvidence, options: IntervalOptions =
     return tooSmall(`${finite.length} seed(s); a verdict needs at least ${MIN_SEEDS}`);
   const ci =
     options.method === 'bootstrap'
-      ? bootstrapInterval(finite, options)
+      ? bootstrapMeanInterval(finite, options)
       : pairedTInterval(finite, options.level);
   const [lo, hi] = ci;
   const claimedSide = evidence.direction === 'greater' ? lo > 0 : hi < 0;
@@ -91,26 +91,6 @@ export function pairedTInterval(differences: readonly number[], level = 0.95): [
   const s = Math.sqrt(differences.reduce((sum, d) => sum + (d - m) ** 2, 0) / (n - 1));
   const half = studentTQuantile(1 - (1 - level) / 2, n - 1) * (s / Math.sqrt(n));
   return [m - half, m + half];
-}
-
-/** The percentile bootstrap interval of the mean of `values`, resampling seeds with a seeded RNG. */
-export function bootstrapInterval(
-  values: readonly number[],
-  options: IntervalOptions = {},
-): [number, number] {
-  const n = values.length;
-  if (n === 0) return [Number.NaN, Number.NaN];
-  const { resamples = 10_000, seed = 0, level = 0.95 } = options;
-  const rng = createRng(seed);
-  const means = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[Math.floor(rng.next() * n)] as number;
-    means[r] = sum / n;
-  }
-  means.sort();
-  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))] as number;
-  return [at((1 - level) / 2), at(1 - (1 - level) / 2)];
 }
 
 /** One line for a report: "claim: held — effect +0.0133 [−0.0384, +0.0650] over 3 seeds (metric)". */

@@ -1,4 +1,4 @@
-import { bootstrapInterval } from '../lab/claim-verdict.js';
+import { bootstrapMeanInterval } from '../core/bootstrap-mean.js';
 
 /** One sample an exploit applied to: its reward before, and each exploited response's reward (null: the scoring failed). */
 export interface ExploitTrial {
@@ -70,7 +70,7 @@ export function summariseLift(
     applied: trials.length,
     lifted_share: n === 0 ? null : lifted.length / n,
     mean_lift: n === 0 ? null : lifts.reduce((sum, x) => sum + x, 0) / n,
-    ci: n === 0 ? null : bootstrapInterval(lifts, { seed, resamples }),
+    ci: n === 0 ? null : bootstrapMeanInterval(lifts, { seed, resamples }),
     failed,
     examples,
   };
