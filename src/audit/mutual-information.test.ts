@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../core/index.js';
+import { gaussianPairs } from '../core/test-utils/gaussian-pairs.js';
 import {
   binnedMutualInformation,
   clubUpperBound,
@@ -8,20 +9,6 @@ import {
   mutualInformationValue,
   quantileBins,
 } from './mutual-information.js';
-
-/** Standard normal pairs with correlation ρ (Box–Muller on the seeded RNG). */
-function gaussianPairs(n: number, rho: number, seed: number): { x: number[]; y: number[] } {
-  const rng = createRng(seed);
-  const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
-  const x: number[] = [];
-  const y: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = normal();
-    x.push(a);
-    y.push(rho * a + Math.sqrt(1 - rho * rho) * normal());
-  }
-  return { x, y };
-}
 
 describe('mutualInformationValue', () => {
   it('equals the entropy on a deterministic relation: uniform over 4 values gives ln 4', () => {
@@ -115,7 +102,7 @@ describe('clubUpperBound', () => {
       [0.6, 2],
       [0.9, 3],
     ] as const) {
-      const { x, y } = gaussianPairs(2000, rho, seed);
+      const { x, y } = gaussianPairs(rho, 2000, seed);
       const trueMi = -0.5 * Math.log(1 - rho * rho);
       const club = clubUpperBound(x, y, { seed, resamples: 200 });
       if (club.value === null) throw new Error(club.reason);

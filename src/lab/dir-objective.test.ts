@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../core/rng.js';
+import { gaussianPairs } from '../core/test-utils/gaussian-pairs.js';
 import {
   bradleyTerryLoss,
   classifierCrossEntropy,
@@ -62,20 +62,6 @@ describe('DIR objective', () => {
 });
 
 describe('gaussianClubEstimate', () => {
-  /** n standard bivariate normal pairs with correlation rho (Box–Muller on a seeded RNG). */
-  const gaussianPairs = (rho: number, n: number, seed: number) => {
-    const rng = createRng(seed);
-    const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
-    const x: number[] = [];
-    const y: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const a = normal();
-      x.push(a);
-      y.push(rho * a + Math.sqrt(1 - rho * rho) * normal());
-    }
-    return { x, y };
-  };
-
   it.each([0.2, 0.5, 0.8, 0.95])(
     'bounds the true MI from above at ρ = %f, near its population value',
     (rho) => {
