@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { untimedMetric } from '../src/lab/test-utils/untimed-metric.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 
 const TINY = [
@@ -29,10 +30,6 @@ const TINY = [
   '--no-progress',
 ];
 
-const TIMES = /(_ms$|^reward_(ms|share)_)/;
-/** A metric line without its wall-clock fields: what a seeded run must reproduce exactly. */
-const untimed = (m: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(m).filter(([k]) => !TIMES.test(k)));
 const rlLines = (out: string) => readJsonl(join(out, 'metrics.jsonl')).filter((m) => m.phase === 'rl');
 
 describe('rewardkit lab rlvr: kill and resume, reward transports', () => {
@@ -72,7 +69,7 @@ describe('rewardkit lab rlvr: kill and resume, reward transports', () => {
       Array.from({ length: 24 }, (_, s) => `grpo-verifier-s0:${s}`),
     );
     // Seeded streams per step and an exact checkpoint: the same numbers as without the kill.
-    expect(lines.map(untimed)).toEqual(rlLines(whole).map(untimed));
+    expect(lines.map(untimedMetric)).toEqual(rlLines(whole).map(untimedMetric));
     expect(resumed.stdout).toBe(straight.stdout);
   }, 180_000);
 
@@ -96,13 +93,13 @@ describe('rewardkit lab rlvr: kill and resume, reward transports', () => {
     };
     expect(summary.transport).toMatchObject({ mode: 'both', trains: 'in-process', disagreements: 0 });
     const strip = (m: Record<string, unknown>) => {
-      const { disagreements: _d, ...rest } = untimed(m);
+      const { disagreements: _d, ...rest } = untimedMetric(m);
       return rest;
     };
-    expect(rlLines(both).map(strip)).toEqual(rlLines(local).map(untimed));
+    expect(rlLines(both).map(strip)).toEqual(rlLines(local).map(untimedMetric));
     const http = tempDir();
     expect((await runCli(['lab', 'rlvr', ...run, '--reward-transport', 'http', '-o', http])).code).toBe(0);
-    expect(rlLines(http).map(untimed)).toEqual(rlLines(local).map(untimed));
+    expect(rlLines(http).map(untimedMetric)).toEqual(rlLines(local).map(untimedMetric));
     expect(rlLines(http)[0]).not.toHaveProperty('reward_ms_in_process');
   }, 180_000);
 });

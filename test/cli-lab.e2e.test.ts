@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { untimedMetric } from '../src/lab/test-utils/untimed-metric.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
 
 // Seconds-long smoke configurations of every lab experiment: the full sweeps are not tests.
@@ -426,13 +427,11 @@ describe('rewardkit lab', () => {
     const third = await runCli(['lab', 'rlvr', ...RLVR_RUN, '-o', out]);
     expect(third.stderr).toContain('3 RL steps trained, 9 read back');
     // Wall-clock fields (*_ms, reward_share_*) are the only ones a retrained run may change.
-    const untimed = (m: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_(ms|share)_)/.test(k)));
     expect(
       readJsonl(join(out, 'metrics.jsonl'))
         .filter((m) => m.phase === 'rl')
-        .map(untimed),
-    ).toEqual(rl.map(untimed));
+        .map(untimedMetric),
+    ).toEqual(rl.map(untimedMetric));
   }, 180_000);
 
   test('rlvr refuses a spec that cannot score the task before any work', async () => {

@@ -25,6 +25,7 @@ import { pooledHidden } from './rlvr-policy.js';
 import { RLVR_TASK_KINDS, type RlvrTask, rlvrTasks } from './rlvr-tasks.js';
 import { EOS, encodeChars } from './rlvr-tokenizer.js';
 import { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
+import { untimedMetrics } from './test-utils/untimed-metric.js';
 import { loadTf } from './tf-runtime.js';
 import { initParams } from './transformer.js';
 
@@ -415,12 +416,7 @@ describe('smoke: clipo, brpo, afrl train, log a row per step and resume without 
     expect(extra('afrl-verifier-s0').step).toBe(2);
     const resumed = await runRlvrExperiment(o, dir, { specFile: spec });
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 10]);
-    // As metrics.jsonl holds them (JSON writes −0 as 0), wall-clock fields aside.
-    const json = (x: unknown) => JSON.parse(JSON.stringify(x));
-    const untimed = (metrics: Record<string, unknown>[]) =>
-      json(metrics).map((m: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_(ms|share)_)/.test(k))),
-      );
-    expect(untimed(resumed.report.metrics)).toEqual(untimed(whole.report.metrics));
+    // As metrics.jsonl holds them, wall-clock fields aside.
+    expect(untimedMetrics(resumed.report.metrics)).toEqual(untimedMetrics(whole.report.metrics));
   }, 120_000);
 });

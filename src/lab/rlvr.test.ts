@@ -23,6 +23,7 @@ import {
 import { answerLine, RLVR_TASK_KINDS, rlvrTasks } from './rlvr-tasks.js';
 import { decodeChars, EOS, encodeChars, encodePrompt, PAD, SEP } from './rlvr-tokenizer.js';
 import { type RlvrRunResult, rlvrVerdicts } from './rlvr-verdicts.js';
+import { untimedMetrics } from './test-utils/untimed-metric.js';
 import { loadTf } from './tf-runtime.js';
 import { initParams } from './transformer.js';
 
@@ -373,13 +374,9 @@ describe('rlvr resume', () => {
     });
     expect([resumed.stepsTrained, resumed.stepsReadBack]).toEqual([2, 2]);
     expect(resumedSteps).toEqual([2, 3]);
-    // As metrics.jsonl holds them (JSON writes −0 as 0), wall-clock fields aside.
+    // As metrics.jsonl holds them, wall-clock fields aside.
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));
-    const untimed = (metrics: Record<string, unknown>[]) =>
-      json(metrics).map((m: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(m).filter(([k]) => !/(_ms$|^reward_(ms|share)_)/.test(k))),
-      );
-    expect(untimed(resumed.report.metrics)).toEqual(untimed(whole.report.metrics));
+    expect(untimedMetrics(resumed.report.metrics)).toEqual(untimedMetrics(whole.report.metrics));
     expect(json(resumed.report.verdicts)).toEqual(json(whole.report.verdicts));
   }, 60_000);
 });
