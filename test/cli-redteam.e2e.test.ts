@@ -67,6 +67,25 @@ describe('rewardkit redteam', () => {
     for (const e of report.exploits) expect(e.ci[0], e.name).toBeLessThanOrEqual(0);
   });
 
+  test('an exploit measured on no sample (every scoring failed) is UNSCORED and fails the gate', async () => {
+    const noReference = join(dir, 'no-reference.jsonl');
+    writeFileSync(
+      noReference,
+      [
+        '{"id":"a","prompt":"1+1?","response":"#### 2"}',
+        '{"id":"b","prompt":"2+2?","response":"#### 4"}',
+      ].join('\n'),
+    );
+    const output = join(dir, 'unscored.json');
+    const run = await runCli(['redteam', '--spec', 'math', '--input', noReference, '--output', output]);
+    expect(run.stderr).toMatch(/UNSCORED answer-enumeration: applied 2, .*failed 2/);
+    expect(run.stderr).toContain('no sample could be scored');
+    expect(run.stderr).not.toMatch(/^ok /m);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+    for (const e of report.exploits) expect([e.failed, e.ci]).toEqual([2, null]);
+  });
+
   test('refuses an unknown exploit and a malformed row before scoring, by file:line', async () => {
     const unknown = await runCli([
       'redteam',

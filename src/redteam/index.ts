@@ -7,5 +7,6 @@ export {
   type LiftOptions,
   liftsReward,
   summariseLift,
+  unscored,
 } from './lift-stats.js';
 export { type RedteamOptions, runRedteam } from './run-redteam.js';

@@ -77,6 +77,11 @@ export function summariseLift(
 }
 
 /** The gate: the exploit raises the reward when its whole interval lies above 0. */
+/** An exploit that applied to some sample but could not be measured on any: the gate cannot vouch for it. */
+export function unscored(summary: ExploitSummary): boolean {
+  return summary.applied > 0 && summary.ci === null;
+}
+
 export function liftsReward(summary: ExploitSummary): boolean {
   return summary.ci !== null && summary.ci[0] > 0;
 }

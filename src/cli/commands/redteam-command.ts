@@ -46,7 +46,7 @@ Example:
     )
     .action(async (flags: RedteamFlags) => {
       requireJsonlInput(flags);
-      const { exploits, liftsReward, runRedteam } = await import('../../redteam/index.js');
+      const { exploits, liftsReward, runRedteam, unscored } = await import('../../redteam/index.js');
       const chosen = (flags.exploits?.split(',') ?? Object.keys(exploits)).map((name) => {
         const exploit = exploits[name.trim()];
         if (!exploit)
@@ -83,13 +83,10 @@ Example:
           exploits: chosen,
           seed: flags.seed,
           resamples: flags.resamples,
+          // A row the spec fails on is counted as failed; a thrown error (a dead backend) stops the run.
           score: async (sample) => {
-            try {
-              const result = await evaluator.evaluate(sample);
-              return result.status === 'ok' ? result.reward : null;
-            } catch {
-              return null;
-            }
+            const result = await evaluator.evaluate(sample);
+            return result.status === 'ok' ? result.reward : null;
           },
         });
         const report = { spec: runSpecName(spec, flags.spec), samples: samples.length, exploits: summaries };
@@ -101,10 +98,15 @@ Example:
           const ci = s.ci ? `[${fixed(s.ci[0])}, ${fixed(s.ci[1])}]` : '[—]';
           const share = s.lifted_share === null ? '—' : `${(100 * s.lifted_share).toFixed(0)}%`;
           process.stderr.write(
-            `${liftsReward(s) ? 'LIFTS ' : 'ok    '}${s.name}: applied ${s.applied}, lifted ${share}, mean lift ${fixed(s.mean_lift)} ${ci}, failed ${s.failed}\n`,
+            `${liftsReward(s) ? 'LIFTS ' : unscored(s) ? 'UNSCORED ' : 'ok    '}${s.name}: applied ${s.applied}, lifted ${share}, mean lift ${fixed(s.mean_lift)} ${ci}, failed ${s.failed}\n`,
           );
         }
-        state.exitCode = summaries.some(liftsReward) ? EXIT.error : EXIT.ok;
+        const blind = summaries.filter(unscored);
+        if (blind.length > 0)
+          process.stderr.write(
+            `rewardkit redteam: ${blind.length} exploit(s) applied but no sample could be scored (every scoring failed): the spec was not checked against them\n`,
+          );
+        state.exitCode = summaries.some(liftsReward) || blind.length > 0 ? EXIT.error : EXIT.ok;
       } finally {
         await evaluator.close();
       }
