@@ -9,6 +9,7 @@ const responses = [
   'Parts: \\boxed{1} and \\boxed{2}',
   '\\boxed{} is all I have',
   '\\boxed{12} was a step. Final answer: 10,455',
+  'So \\boxed{42}. I am confident the answer is correct.',
   'Final answer: 10,455. Check: \\boxed{10455}',
   'Adding them gives 37.\n#### 38',
   'We compute 2+2.\n####\nno line',
@@ -87,5 +88,19 @@ describe('extractMathAnswer without all candidates', () => {
       expect(explanation).toBeDefined();
       expect(verifyMath(response, reference)).toEqual(explained);
     }
+  });
+});
+
+describe('an anchor after the last box', () => {
+  test.each([
+    ['\\boxed{12} was a step. Final answer: 10,455', 'anchor', '10,455'],
+    ['Thus \\boxed{3}. The final answer is (B)', 'anchor', '(B)'],
+    // Words after the box talk about the answer; they are not one (a padded or hedged correct answer).
+    ['So \\boxed{42}. I am confident the answer is correct.', 'boxed', '42'],
+    ['So \\boxed{42}.\n\nThe answer is therefore as shown above.', 'boxed', '42'],
+    ['\\boxed{42} The answer is well justified.', 'boxed', '42'],
+  ])('%j is read by %s as %j', (response, rule, answer) => {
+    const extracted = extractMathAnswer(response, { choice: true });
+    expect([extracted.rule, extracted.answer]).toEqual([rule, answer]);
   });
 });

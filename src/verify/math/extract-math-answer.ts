@@ -321,13 +321,20 @@ function withoutLatex(text: string): string {
 }
 
 /** The answer after the last anchor phrase ("the final answer is", "Answer:"), reduced to its math. */
-function afterAnchor(text: string): { answer: string; at: number } | null {
+function afterAnchor(text: string): { answer: string; at: number; wordsOnly: boolean } | null {
   let last: RegExpExecArray | null = null;
   ANSWER_ANCHOR.lastIndex = 0;
   for (let m = ANSWER_ANCHOR.exec(text); m !== null; m = ANSWER_ANCHOR.exec(text)) last = m;
   if (last === null) return null;
-  const answer = anchoredAnswer(text.slice(last.index + last[0].length));
-  return answer === null ? null : { answer, at: last.index };
+  const anchored = anchoredAnswer(text.slice(last.index + last[0].length));
+  return anchored === null ? null : { ...anchored, at: last.index };
+}
+
+/** The anchored answer, and whether it is words only (no digit, math or option letter). */
+function anchoredAnswer(rest: string): { answer: string; wordsOnly: boolean } | null {
+  const answer = anchoredText(rest);
+  if (answer === null) return null;
+  return { answer, wordsOnly: !/[\d$\\]/.test(answer) && !/^\(?[A-J]\)?$/.test(answer) };
 }
 
 /**
@@ -335,7 +342,7 @@ function afterAnchor(text: string): { answer: string; at: number } | null {
  * which when it is prose ("The largest $n$ is 34.") is reduced to the math span or number at its
  * end. A bare word ("odd", "yes") stays what it is.
  */
-function anchoredAnswer(rest: string): string | null {
+function anchoredText(rest: string): string | null {
   // "thus the result is #### 18": a `####` mark between the anchor and its answer.
   const trimmed = rest.replace(/^[\s*]+/, '').replace(/^#{2,}\s*/, '');
   const opening = mathSpans(trimmed)[0];
@@ -436,9 +443,11 @@ export function extractMathAnswer(response: string, options: ExtractOptions = {}
   const hashes = text.lastIndexOf('####');
   const hashLine = hashes >= 0 ? (text.slice(hashes + 4).split('\n')[0] ?? '').trim() : '';
   if (hashLine !== '') candidates.push({ rule: 'gsm8k', text: hashLine });
-  // "Final answer: 10,455" after boxed intermediate results states the answer last.
+  // "Final answer: 10,455" after boxed intermediate results states the answer last; words after a
+  // box ("\boxed{42}. I am sure the answer is correct.") talk about the answer, they do not replace it.
   const anchorLast =
     anchored !== null &&
+    !anchored.wordsOnly &&
     boxes.length > 0 &&
     anchored.at > text.search(/\\(?:boxed|fbox)(?![\s\S]*\\(?:boxed|fbox))/);
   // A box, an anchor or a `####` line decides before any rule below is read (see the end).
