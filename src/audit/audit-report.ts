@@ -25,7 +25,11 @@ export const AuditReportSchema = z.object({
   scored: z.number().int(),
   failed: z.array(z.object({ id: z.string(), reasons: z.array(z.string()) })),
   attributes: z.array(
-    AssociationSchema.extend({ name: z.string(), by_source: z.record(z.string(), AssociationSchema) }),
+    z.object({
+      name: z.string(),
+      ...AssociationSchema.shape,
+      by_source: z.record(z.string(), AssociationSchema),
+    }),
   ),
   probes: z.array(
     z.object({
