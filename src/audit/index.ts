@@ -6,7 +6,12 @@
  * how far the redteam registry's rewrites move it.
  */
 
-export { type Association, attributeAssociation, type MiMethod } from './attribute-association.js';
+export {
+  type Association,
+  attributeAssociation,
+  MIN_DIFFERING_SAMPLES,
+  type MiMethod,
+} from './attribute-association.js';
 export {
   type AttributeAudit,
   type AuditRow,

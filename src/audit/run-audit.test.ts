@@ -236,3 +236,19 @@ describe('runAudit', () => {
     expect(auditReport('length', await run())).toEqual(report);
   });
 });
+
+describe('an attribute carried by a handful of samples', () => {
+  test('gives null with the reason instead of an interval resting on them alone', async () => {
+    // One response in 21 has a list: the bootstrap would skip the resamples without it as constant.
+    const samples = lengthSamples(21).map((s, i) => (i === 3 ? { ...s, response: '- a\n- b\n- c' } : s));
+    const result = await runAudit(samples, {
+      ...sampleOptions,
+      score: async (s) => ({ reward: Number(s.id.slice(1)) % 2 === 0 || s.id === 'l3' ? 1 : 0 }),
+    });
+    const lists = attribute(result, 'list_items');
+    expect(lists.spearman.value).toBeNull();
+    expect(lists.spearman.reason).toMatch(/only 1 sample\(s\) differ from the most common value/);
+    expect(lists.mi_reason).toBe(lists.spearman.reason);
+    expect(attribute(result, 'tokens').spearman.value).not.toBeNull();
+  });
+});
