@@ -38,7 +38,8 @@ export async function pairScoring(
   }) => Promise<{ verdict: string; reason?: string }>,
   pair: ShownPair,
 ): Promise<Scoring> {
-  const judgment = await judge(pair);
+  // Only what the judge may read: the label (`better`) stays here.
+  const judgment = await judge({ prompt: pair.prompt, first: pair.first, second: pair.second });
   if (judgment.verdict === 'invalid')
     return { reasons: [`no readable verdict: ${judgment.reason ?? 'no comparison was readable'}`] };
   if (judgment.verdict === 'first' || judgment.verdict === 'second')
