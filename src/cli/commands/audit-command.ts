@@ -35,7 +35,7 @@ export function registerAuditCommand(audit: Command, state: CommandState): void 
     .option('-m, --model <name>', 'with --judge: the judge model, a name from the models file')
     .requiredOption(
       '-i, --input <file>',
-      'samples (with --spec) or labelled pairs (with --judge), JSONL ("-" for stdin)',
+      'samples (with --spec; "-" for stdin) or labelled pairs (with --judge: JSONL, JSON or Parquet)',
     )
     .requiredOption('-o, --output <file>', 'write audit.json here ("-" for stdout)')
     .option('--report <file>', 'also write a self-contained HTML report (scatter and violin plots, tables)')
@@ -173,6 +173,11 @@ async function auditJudge(
   kind: string,
   state: CommandState,
 ): Promise<{ name: string; result: AuditResult }> {
+  if (flags.input === '-')
+    throw new RewardKitError(
+      'RK_USAGE',
+      '--judge reads pairs from a file (JSONL, JSON or Parquet), not stdin',
+    );
   if (flags.probes !== undefined)
     throw new RewardKitError('RK_USAGE', '--probes applies to --spec audits only');
   const { loadConfiguredModels, pickModel, requireModelsReady } = await import('../models-location.js');
