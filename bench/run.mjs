@@ -23,6 +23,7 @@ const SECTIONS = {
   server: 'Reward server under load',
   shards: 'The SQLite store under `serve --processes`',
   claims: 'Claim checks against a scripted server',
+  audit: 'Audit',
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
@@ -560,6 +561,8 @@ if (measures('claims')) {
   sections.push(await claimsSection({ quick, fmt }));
 }
 // ── BM25 retrieval (bench/bm25.mjs, also runnable alone) ────────────────────────────────────────
+if (measures('audit')) sections.push(await (await import('./audit.mjs')).auditSection({ quick, fmt }));
+
 if (measures('bm25')) sections.push(await (await import('./bm25.mjs')).bm25Section({ quick }));
 // ── reading datasets (bench/data-in.mjs) ────────────────────────────────────────────────────────
 if (measures('datain')) sections.push(await (await import('./data-in.mjs')).dataInSection({ quick, fmt }));

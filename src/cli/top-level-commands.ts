@@ -46,6 +46,13 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import('./commands/redteam-command.js')).registerRedteamCommand,
   },
   {
+    name: 'audit',
+    description:
+      'Audit a reward spec (or a pairwise judge) for bias: how length, format, agreement and stated confidence go with the reward, with intervals, and how far padding, reformatting and flattery move it.',
+    term: 'audit [options]',
+    load: async () => (await import('./commands/audit-command.js')).registerAuditCommand,
+  },
+  {
     name: 'judge',
     description: 'Run an LLM judge over a JSONL file and write one verdict per row.',
     term: 'judge',

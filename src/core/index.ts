@@ -19,6 +19,7 @@ export {
   JudgeCallSchema,
 } from './judge-call.js';
 export { addUsageTotals, type LlmUsage, LlmUsageSchema, type UsageTotals } from './llm-usage.js';
+export { mapConcurrent } from './map-concurrent.js';
 export {
   importOptional,
   OPTIONAL_PARTS,

@@ -1,7 +1,6 @@
-import { errorMessage, type LlmUsage } from '../core/index.js';
+import { errorMessage, type LlmUsage, mapConcurrent } from '../core/index.js';
 import { type ChatModel, usageOf } from '../llm/index.js';
 import type { Retriever } from '../retrieval/index.js';
-import { mapConcurrent } from './map-concurrent.js';
 import { proposerMessages } from './proposer-prompt.js';
 import { type ProposerRewardMode, proposerReward, solveRate } from './proposer-reward.js';
 import { DEFAULT_QUESTION_LIMITS, type QuestionLimits, questionRuleRejections } from './question-rules.js';

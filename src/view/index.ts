@@ -1,4 +1,5 @@
 export { type AdvantagesReportInput, advantagesReportHtml } from './advantages-report-html.js';
+export { auditReportHtml } from './audit-report-html.js';
 export { type BenchReportHtmlInput, benchReportHtml } from './bench-report-html.js';
 export { createViewApp, type ViewAppOptions } from './create-view-app.js';
 export { escapeHtml } from './escape-html.js';

@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { RewardKitError, type Sample } from '../../core/index.js';
+import { RewardKitError } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
+import { readSamples } from '../read-samples.js';
 import { runSpecName } from '../run-spec-name.js';
 import { requireJsonlInput } from './jsonl-command.js';
 
@@ -111,24 +112,4 @@ Example:
         await evaluator.close();
       }
     });
-}
-
-/** Every row of the input as a Sample; a malformed row stops the run before any scoring, named by file:line. */
-async function readSamples(input: string): Promise<Sample[]> {
-  const { parseSampleRow, readJsonlLines } = await import('../../dataset/index.js');
-  const name = input === '-' ? '<stdin>' : input;
-  const samples: Sample[] = [];
-  const errors: string[] = [];
-  for await (const line of readJsonlLines(input === '-' ? process.stdin : input)) {
-    if (line.text === undefined) {
-      errors.push(`${name}:${line.line}: ${line.error}`);
-      continue;
-    }
-    const parsed = parseSampleRow(line.text, { file: name, line: line.line });
-    if (parsed.ok) samples.push(parsed.sample);
-    else errors.push(...parsed.errors);
-  }
-  if (errors.length > 0) throw new RewardKitError('RK_USAGE', `bad input rows:\n  ${errors.join('\n  ')}`);
-  if (samples.length === 0) throw new RewardKitError('RK_USAGE', `no samples in ${name}`);
-  return samples;
 }
