@@ -217,6 +217,7 @@ describe('rewardkit audit', { timeout: 120_000 }, () => {
     ]);
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/rewardkit: stopped: the backend is down: 3 calls in a row failed/);
+    expect(run.stderr).toMatch(/Nothing is written \(an audit needs every row\)/);
     expect(run.stderr).not.toMatch(/internal error/);
     expect(existsSync(output)).toBe(false);
   });

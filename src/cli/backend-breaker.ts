@@ -63,5 +63,6 @@ export function backendDownMessage(state: CommandState): string | undefined {
   if (!opened) return undefined;
   // The last error may end a sentence of its own ("Connection error.").
   const why = opened.message.replace(/\.$/, '');
-  return `rewardkit: stopped: ${why}. What was done is written: run the same command again once the backend answers (--max-consecutive-failures 0 never stops)\n`;
+  const kept = state.keptOnStop ?? 'What was done is written';
+  return `rewardkit: stopped: ${why}. ${kept}: run the same command again once the backend answers (--max-consecutive-failures 0 never stops)\n`;
 }

@@ -8,4 +8,9 @@ export interface CommandState {
    * loaded: when it has opened, `runCli` says so and exits 4 whatever the command decided.
    */
   breaker?: CircuitBreaker;
+  /**
+   * What the command keeps of its work when the breaker stops it, for `runCli`'s stop line; the
+   * default, "What was done is written", holds for commands that write rows as they go.
+   */
+  keptOnStop?: string;
 }

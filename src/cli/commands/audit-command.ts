@@ -93,6 +93,8 @@ Examples:
         throw new RewardKitError('RK_USAGE', '--model applies to --judge only; a spec names its own models');
       requireJsonlInput(flags);
       const { auditReport } = await import('../../audit/index.js');
+      // Every estimate needs every row, so a stopped audit has nothing worth writing.
+      state.keptOnStop = 'Nothing is written (an audit needs every row)';
       const { name, result } =
         flags.spec !== undefined
           ? await auditSpec(flags, flags.spec, state)
