@@ -131,6 +131,7 @@ export function panelSource(registry: () => SourceKindRegistry) {
     description:
       'several LLM judges on one sample, decided by majority, weights, or a stronger judge on disagreement; agreement and cost per judgment in the run summary',
     params: panelParamsSchema(registry),
+    inner: (params) => [...params.members, ...(params.escalate_to ? [params.escalate_to] : [])],
     create: (params): SourceCheck => {
       const members = params.members.map(compile);
       const escalation = params.escalate_to && compile(params.escalate_to);
