@@ -1,8 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RewardResult, Sample } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import { createEvaluator, parseSpec } from '../src/spec/index.js';
+import { createEvaluator, parseSpec, specWarnings } from '../src/spec/index.js';
 import type { PanelDetail } from '../src/spec/sources/panel-source.js';
+import { repoRoot, tempDir } from './cli-harness.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = scriptedServerPerTest();
@@ -224,5 +227,32 @@ describe('panel params', () => {
     );
     const again = parseSpec(JSON.stringify(spec.default), 'stored.json');
     expect(again).toEqual(spec);
+  });
+});
+
+describe('panel warnings', () => {
+  test("should say each member kind's warnings about its params, named by member", () => {
+    const rubrics = join(tempDir(), 'rubrics.jsonl');
+    const good = readFileSync(join(repoRoot, 'examples/medical-rubrics.jsonl'), 'utf8').trim().split('\n')[0];
+    writeFileSync(rubrics, `${good}\n{"id": "broken"}\n`);
+    const spec = parseSpec(
+      JSON.stringify({
+        sources: [
+          {
+            name: 'judges',
+            kind: 'panel',
+            params: {
+              judge: { kind: 'medical_rubric', params: { rubrics } },
+              models: ['judge-a', 'judge-b'],
+            },
+          },
+        ],
+      }),
+      'panel.json',
+    );
+    const warnings = specWarnings(spec);
+    expect(
+      warnings.map((w) => /^judges: ([^:]+:[^:]+): \d+ problem\(s\) in .*rubrics\.jsonl/.exec(w)?.[1]),
+    ).toEqual(['medical_rubric:judge-a', 'medical_rubric:judge-b']);
   });
 });

@@ -131,14 +131,21 @@ export function panelSource(registry: () => SourceKindRegistry) {
     description:
       'several LLM judges on one sample, decided by majority, weights, or a stronger judge on disagreement; agreement and cost per judgment in the run summary',
     params: panelParamsSchema(registry),
-    inner: (params) => [...params.members, ...(params.escalate_to ? [params.escalate_to] : [])],
+    inner: judgesOf,
+    // What each judge's kind says of its params (a rubric file with bad entries), named by member.
+    warnings: (params) =>
+      judgesOf(params).flatMap((judge) =>
+        (registry().get(judge.kind)?.warnings?.(judge.params) ?? []).map((w) => `${judge.name}: ${w}`),
+      ),
     create: (params): SourceCheck => {
       const members = params.members.map(compile);
       const escalation = params.escalate_to && compile(params.escalate_to);
       return async (sample, context) => {
         const runs = await Promise.all(members.map((m) => runMember(m, sample, context)));
+        const answers = runs.flatMap((run, i) =>
+          run.outcome === undefined ? [] : [answerOf(run, members[i]?.member.weight ?? 1)],
+        );
         const answered = runs.filter((run) => run.outcome !== undefined);
-        const answers = answered.map((run) => answerOf(run, members[runs.indexOf(run)]?.member.weight ?? 1));
         const failures = runs.filter((run) => run.outcome === undefined);
         const base = {
           decide: params.decide,
@@ -201,6 +208,12 @@ export function panelSource(registry: () => SourceKindRegistry) {
     },
   });
 }
+
+/** Every judge a panel may call: its members, then its escalation judge. */
+const judgesOf = (params: PanelParams) => [
+  ...params.members,
+  ...(params.escalate_to ? [params.escalate_to] : []),
+];
 
 /** The evidence's trace: the detail, the summed usage, and the calls member by member in order. */
 function traceOf(detail: PanelDetail, runs: readonly MemberRun[]) {
