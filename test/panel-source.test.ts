@@ -131,6 +131,46 @@ describe('panel source against the scripted server', () => {
     expect(disagreed.evidence[0]?.usage?.calls).toBe(3);
   });
 
+  test('should not escalate while the score spread stays within the disagreement threshold', async () => {
+    server.script(genrm('judge-a', 'win'), genrm('judge-b', 'tie'), genrm('judge-strong', 'loss'));
+    const result = await score({
+      decide: 'escalate',
+      disagreement: 0.5,
+      members: [member('judge-a'), member('judge-b')],
+      escalate_to: member('judge-strong'),
+    });
+    // Scores 1 and 0.5: spread 0.5, not beyond 0.5. Verdicts pass and fail tie: the mean, 0.75.
+    expect(requestedModels()).toEqual(['judge-a', 'judge-b']);
+    expect(detailOf(result)).toMatchObject({ escalated: false, spread: 0.5 });
+    expect(result.reward).toBe(0.75);
+  });
+
+  test('should ask every member at once, not one after another', async () => {
+    // judge-a never answers: members asked in turn would never reach judge-b and judge-c.
+    server.script(
+      { match: { model: 'judge-a' }, reply: { hang: true } },
+      genrm('judge-b', 'win'),
+      genrm('judge-c', 'win'),
+    );
+    const spec = parseSpec(
+      JSON.stringify({
+        sources: [
+          {
+            kind: 'panel',
+            timeout_ms: 1500,
+            params: { members: [member('judge-a'), member('judge-b'), member('judge-c')], quorum: 3 },
+          },
+        ],
+      }),
+      'panel.json',
+    );
+    const evaluator = createEvaluator(spec, { models: models() });
+    const result = await evaluator.evaluate(sample);
+    await evaluator.close();
+    expect(result.status).toBe('failed');
+    expect(requestedModels()).toEqual(['judge-a', 'judge-b', 'judge-c']);
+  });
+
   test('should decide by the members that answered when one fails, at or above the quorum', async () => {
     server.script(genrm('judge-a', 'win'), genrm('judge-b', 'win'), down('judge-c'));
     const result = await score({ members: [member('judge-a'), member('judge-b'), member('judge-c')] });
