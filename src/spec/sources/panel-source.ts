@@ -1,4 +1,10 @@
-import { errorMessage, type JudgeCall, type LlmUsage, type Sample } from '../../core/index.js';
+import {
+  errorMessage,
+  type JudgeCall,
+  type LlmUsage,
+  RewardKitError,
+  type Sample,
+} from '../../core/index.js';
 import { addUsage } from '../../llm/usage-of.js';
 import { SourceFailedError } from '../source-failed-error.js';
 import {
@@ -123,7 +129,9 @@ export function panelSource(registry: () => SourceKindRegistry) {
   const compile = (member: CompiledMember['member']): CompiledMember => {
     const kind = registry().get(member.kind);
     // The params schema checked every member's kind when the spec was parsed.
-    if (kind === undefined) throw new Error(`panel member kind "${member.kind}" is not registered`);
+    if (kind === undefined) {
+      throw new RewardKitError('RK_INTERNAL', `panel member kind "${member.kind}" is not registered`);
+    }
     return { member, check: kind.create(member.params) };
   };
   return defineSourceKind({
