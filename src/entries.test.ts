@@ -89,6 +89,8 @@ describe('package entries', () => {
       [
         "aggregateClaims",
         "authorRubric",
+        "categoryCounts",
+        "cohenKappa",
         "corruptionCurve",
         "createConstraintCache",
         "createGenrmJudge",
@@ -97,17 +99,20 @@ describe('package entries', () => {
         "defineJudgeRole",
         "extractVisualConstraints",
         "factScore",
+        "fleissKappa",
         "judgeAnswerEquivalence",
         "judgeGenrm",
         "judgeMedicalRubric",
         "judgeOpenrs",
         "judgeSteps",
         "judgeToolPlan",
+        "krippendorffAlpha",
         "lintRubric",
         "llmEvpvRoles",
         "loadMedicalRubrics",
         "loadOpenrsFiles",
         "marchClaimCheck",
+        "panelAgreement",
         "parseRubricMarkdown",
         "parseToolPlan",
         "promptNonce",
@@ -119,6 +124,7 @@ describe('package entries', () => {
         "scoreEvpvProblem",
         "toolPlanReport",
         "untrustedBlock",
+        "weightedCohenKappa",
       ]
     `);
   });

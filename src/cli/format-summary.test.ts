@@ -37,3 +37,38 @@ describe('formatSummary', () => {
     expect(formatSummary(routed, { output: 'out.jsonl' })).not.toContain('routed to default');
   });
 });
+
+describe('formatSummary of a panel', () => {
+  test("should print each panel's agreement and its cost per judgment, and why a statistic is missing", () => {
+    const text = formatSummary(
+      {
+        ...summary,
+        panels: [
+          {
+            source: 'judges',
+            members: ['genrm:a', 'genrm:b'],
+            judgments: 4,
+            cohen_kappa: { value: 0.5, units: 4 },
+            fleiss_kappa: { value: 0.4667, units: 4 },
+            alpha_nominal: { value: 0.5333, units: 4 },
+            alpha_interval: { value: null, units: 0, reason: 'no unit has two ratings' },
+            escalation_rate: 0.25,
+            calls_per_judgment: 2.25,
+            tokens_per_judgment: 33.75,
+          },
+        ],
+      },
+      { output: 'out.jsonl' },
+    );
+    expect(text).toContain(
+      [
+        '  panel judges: 2 members (genrm:a, genrm:b), 4 judgments',
+        "    Cohen's kappa         0.500  (4 samples)",
+        "    Fleiss' kappa         0.467  (4 samples)",
+        '    Krippendorff alpha    0.533  (4 samples) nominal, verdicts',
+        '                          —  (no unit has two ratings) interval, scores',
+        '    per judgment          2.25 calls, 33.8 tokens; escalated 25.0%',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,4 +1,5 @@
-import { OTHER_SOURCES, type RunSummary } from '../runner/index.js';
+import type { AgreementStatistic } from '../judges/index.js';
+import { OTHER_SOURCES, type PanelSummary, type RunSummary } from '../runner/index.js';
 
 const fixed = (n: number | null, digits = 4) => (n === null ? '—' : n.toFixed(digits));
 
@@ -24,6 +25,7 @@ export function formatSummary(summary: RunSummary, context: { output: string; ru
       );
     }
   }
+  for (const panel of summary.panels ?? []) lines.push('', ...panelLines(panel));
   if (summary.routed_default !== undefined) {
     const total = summary.routed_default.reduce((n, c) => n + c.rows, 0);
     lines.push('', `  routed to default  ${total} rows matched no route of the spec:`);
@@ -50,4 +52,20 @@ export function formatSummary(summary: RunSummary, context: { output: string; ru
     '',
   );
   return lines.join('\n');
+}
+
+const statistic = (s: AgreementStatistic) =>
+  s.value === null ? `—  (${s.reason})` : `${s.value.toFixed(3)}  (${s.units} samples)`;
+const percent = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+
+/** A panel's agreement among its members and its cost per judgment. */
+function panelLines(panel: PanelSummary): string[] {
+  return [
+    `  panel ${panel.source}: ${panel.members.length} members (${panel.members.join(', ')}), ${panel.judgments} judgments`,
+    ...(panel.cohen_kappa ? [`    Cohen's kappa         ${statistic(panel.cohen_kappa)}`] : []),
+    `    Fleiss' kappa         ${statistic(panel.fleiss_kappa)}`,
+    `    Krippendorff alpha    ${statistic(panel.alpha_nominal)} nominal, verdicts`,
+    `                          ${statistic(panel.alpha_interval)} interval, scores`,
+    `    per judgment          ${fixed(panel.calls_per_judgment, 2)} calls, ${fixed(panel.tokens_per_judgment, 1)} tokens; escalated ${percent(panel.escalation_rate)}`,
+  ];
 }

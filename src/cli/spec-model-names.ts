@@ -9,15 +9,18 @@ export function specModelNames(
   sourceName: (source: SourceConfig) => string,
 ): { source: string; model: string }[] {
   const leaves = [...spec.routes.map((route) => route.spec), ...(spec.default ? [spec.default] : [])];
+  const modelsOf = (source: { kind: string; params: Record<string, unknown> }): string[] => {
+    const kind = registry.get(source.kind);
+    if (!kind) return [];
+    // A panel's params name no model of their own: its judges do.
+    return kind.inner
+      ? kind.inner(source.params).flatMap(modelsOf)
+      : modelParamNames(kind.params, source.params);
+  };
   return leaves.flatMap((leaf) =>
-    leaf.sources.flatMap((source) => {
-      const kind = registry.get(source.kind);
-      if (!kind) return [];
-      return modelParamNames(kind.params, source.params as Record<string, unknown>).map((model) => ({
-        source: sourceName(source),
-        model,
-      }));
-    }),
+    leaf.sources.flatMap((source) =>
+      [...new Set(modelsOf(source))].map((model) => ({ source: sourceName(source), model })),
+    ),
   );
 }
 

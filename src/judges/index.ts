@@ -4,6 +4,21 @@
  * into group comparisons, a `createXJudge` factory; their parsers, prompts and schemas stay inside.
  */
 export {
+  type AgreementStatistic,
+  type AlphaLevel,
+  type AlphaUnit,
+  categoryCounts,
+  cohenKappa,
+  fleissKappa,
+  type KappaWeights,
+  krippendorffAlpha,
+  type PanelAgreement,
+  type PanelRatings,
+  panelAgreement,
+  type RatingPair,
+  weightedCohenKappa,
+} from './agreement/index.js';
+export {
   type AnswerEquivalenceReply,
   judgeAnswerEquivalence,
 } from './answer-equivalence.js';

@@ -9,6 +9,7 @@ export {
   type DefaultRouteCount,
   mergeRunSummaries,
   OTHER_SOURCES,
+  type PanelSummary,
   type RunSummary,
   type SourceSummary,
 } from './run-summary.js';

@@ -125,3 +125,72 @@ describe('default-route counts', () => {
     expect(merged.routed_default?.find((c) => c.data_source === 'set0')?.rows).toBe(3);
   });
 });
+
+describe('panel agreement in the summary', () => {
+  const panelResult = (id: string, verdicts: ('pass' | 'fail' | 'error')[]): RewardResult => ({
+    ...result(id, 1, 1),
+    evidence: [
+      {
+        source: 'judges',
+        kind: 'panel',
+        verdict: 'pass',
+        score: 1,
+        veto: false,
+        invalid: false,
+        elapsed_ms: 1,
+        detail: {
+          decide: 'majority',
+          quorum: 2,
+          answered: verdicts.filter((v) => v !== 'error').length,
+          escalated: false,
+          members: verdicts.map((verdict, i) => ({
+            name: `m${i}`,
+            kind: 'genrm',
+            verdict,
+            ...(verdict !== 'error' && { score: verdict === 'pass' ? 1 : 0 }),
+          })),
+        },
+        usage: {
+          calls: 3,
+          prompt_tokens: 20,
+          completion_tokens: 10,
+          latency_ms: 1,
+          retries: 0,
+          cache_hits: 0,
+        },
+      },
+    ],
+  });
+  const rows = [
+    panelResult('a', ['pass', 'pass', 'fail']),
+    panelResult('b', ['fail', 'fail', 'fail']),
+    panelResult('c', ['pass', 'error', 'pass']),
+  ];
+
+  test('should be the same from whole results as from what worker threads send', () => {
+    const whole = createSummaryAccumulator();
+    const sent = createSummaryAccumulator();
+    for (const row of rows) {
+      whole.add(row);
+      sent.add(JSON.parse(JSON.stringify(summarized(row))));
+    }
+    const panels = whole.summary(1).panels;
+    expect(panels).toEqual(sent.summary(1).panels);
+    expect(panels).toMatchObject([
+      {
+        source: 'judges',
+        members: ['m0', 'm1', 'm2'],
+        judgments: 3,
+        calls_per_judgment: 3,
+        tokens_per_judgment: 30,
+      },
+    ]);
+    expect(panels?.[0]?.fleiss_kappa.units).toBe(2);
+  });
+
+  test('should be absent without a panel source', () => {
+    const accumulator = createSummaryAccumulator();
+    accumulator.add(result('a', 1, 1));
+    expect(accumulator.summary(1)).not.toHaveProperty('panels');
+  });
+});

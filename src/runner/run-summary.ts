@@ -1,4 +1,6 @@
 import { addUsageTotals, type Evidence, type RewardResult, type UsageTotals } from '../core/index.js';
+import { type PanelAgreement, type PanelRatings, panelAgreement } from '../judges/index.js';
+import { panelRatingsOf } from '../spec/index.js';
 import type { SourceStat } from '../store/index.js';
 import { createSourceStatsTally } from '../store/source-stats-tally.js';
 
@@ -38,8 +40,19 @@ export interface RunSummary {
    * An unrouted dataset shows here.
    */
   readonly routed_default?: readonly DefaultRouteCount[];
+  /**
+   * Per `panel` source: its members' agreement and its cost per judgment; absent without one.
+   * A summary merged from several processes (`serve --processes`) has none: agreement is not a
+   * sum of its parts.
+   */
+  readonly panels?: readonly PanelSummary[];
   readonly elapsed_ms: number;
   readonly rows_per_s: number;
+}
+
+/** A panel source's agreement and cost over the run's rows. */
+export interface PanelSummary extends PanelAgreement {
+  readonly source: string;
 }
 
 /** Rows of one data_source that reached a routed spec's default branch. */
@@ -56,7 +69,10 @@ export const OTHER_SOURCES = '*';
 /** What a summary reads of a result: a scoring worker thread sends only this, not the evidence's detail. */
 export interface SummarizedResult
   extends Pick<RewardResult, 'id' | 'status' | 'reward' | 'errors' | 'data_source' | 'routed_default'> {
-  readonly evidence: readonly Pick<Evidence, 'source' | 'score' | 'verdict' | 'invalid' | 'usage'>[];
+  readonly evidence: readonly (Pick<Evidence, 'source' | 'score' | 'verdict' | 'invalid' | 'usage'> & {
+    /** A panel's member verdicts, for its agreement. */
+    readonly panel?: PanelRatings;
+  })[];
 }
 
 export function summarized(result: RewardResult): SummarizedResult {
@@ -69,13 +85,17 @@ export function summarized(result: RewardResult): SummarizedResult {
       routed_default: true,
       ...(result.data_source !== undefined && { data_source: result.data_source }),
     }),
-    evidence: result.evidence.map((e) => ({
-      source: e.source,
-      verdict: e.verdict,
-      invalid: e.invalid,
-      ...(e.score !== undefined && { score: e.score }),
-      ...(e.usage !== undefined && { usage: e.usage }),
-    })),
+    evidence: result.evidence.map((e) => {
+      const panel = panelRatingsOf(e);
+      return {
+        source: e.source,
+        verdict: e.verdict,
+        invalid: e.invalid,
+        ...(e.score !== undefined && { score: e.score }),
+        ...(e.usage !== undefined && { usage: e.usage }),
+        ...(panel !== undefined && { panel }),
+      };
+    }),
   };
 }
 
@@ -109,9 +129,12 @@ export function createSummaryAccumulator(
   }
   const sources = new Map<string, SourceTally>();
   const routedDefault = new Map<string | null, number>();
+  // A panel's member verdicts per row: agreement needs them all (a few numbers a row).
+  const panels = new Map<string, PanelRatings[]>();
   const stored = options.storedStats ? createSourceStatsTally() : undefined;
   return {
-    add(result: SummarizedResult): void {
+    /** A result, whole (scored in this thread) or as a worker thread summarized it. */
+    add(result: SummarizedResult | RewardResult): void {
       rows++;
       if (result.routed_default) {
         const named = result.data_source ?? null;
@@ -139,6 +162,12 @@ export function createSummaryAccumulator(
           sources.set(e.source, s);
         }
         if (e.usage) s.llm = addUsageTotals(s.llm, e.usage);
+        const panel = 'kind' in e ? panelRatingsOf(e) : e.panel;
+        if (panel) {
+          const rows = panels.get(e.source);
+          if (rows) rows.push(panel);
+          else panels.set(e.source, [panel]);
+        }
         if (e.invalid || e.score === undefined) {
           s.invalid++;
         } else {
@@ -176,6 +205,9 @@ export function createSummaryAccumulator(
         })),
         failures: [...failures],
         ...defaultRouteCounts([...routedDefault].map(([data_source, n]) => ({ data_source, rows: n }))),
+        ...(panels.size > 0 && {
+          panels: [...panels].map(([source, ratings]) => ({ source, ...panelAgreement(ratings) })),
+        }),
         elapsed_ms: elapsedMs,
         rows_per_s: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0,
       };

@@ -28,6 +28,8 @@ export {
   type SourceServices,
 } from './source-kind.js';
 export { type SourceKindRegistry, sourceKinds } from './source-kinds.js';
+export { panelRatingsOf } from './sources/panel-ratings.js';
+export type { PanelDetail, PanelMemberJudgment } from './sources/panel-source.js';
 export { skillRmRuntime } from './sources/skill-rm-bindings.js';
 export { formatPath, renderSpecIssues, SpecError, type SpecIssue } from './spec-error.js';
 export {

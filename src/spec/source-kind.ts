@@ -67,6 +67,11 @@ export interface SourceKind<P extends z.ZodType = z.ZodType> {
    * entries): every command that compiles the spec says them once on stderr before scoring.
    */
   warnings?(params: z.output<P>): readonly string[];
+  /**
+   * The sources this one runs inside itself (a panel's judges), for what is read off each
+   * source's params before scoring, such as the models a spec needs.
+   */
+  inner?(params: z.output<P>): readonly { readonly kind: string; readonly params: Record<string, unknown> }[];
 }
 
 /** Declares a kind with its params type inferred from the schema. */

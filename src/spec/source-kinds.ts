@@ -3,6 +3,7 @@ import { claimsSource } from './sources/claims-source.js';
 import { countdownSource } from './sources/countdown-source.js';
 import { evpvSource } from './sources/evpv-source.js';
 import { medicalRubricSource } from './sources/medical-rubric-source.js';
+import { panelSource } from './sources/panel-source.js';
 import { bindingKinds } from './sources/skill-rm-bindings.js';
 import { skillRmSource } from './sources/skill-rm-source.js';
 import { toolPlanSource } from './sources/tool-plan-source.js';
@@ -13,11 +14,13 @@ export type SourceKindRegistry = ReadonlyMap<string, SourceKind>;
 /**
  * The built-in source kinds: the verifiers and pairwise judges a skill resource can bind to
  * (listed once, in `skill-rm-bindings.ts`, which `skill_rm` itself imports), then the judges that
- * read more than a response and its reference.
+ * read more than a response and its reference, then the panel, which runs any of those judges.
  */
 export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>([
   ...bindingKinds,
   ...[countdownSource, medicalRubricSource, toolPlanSource, claimsSource, evpvSource, skillRmSource].map(
     (kind) => [kind.kind, kind as unknown as SourceKind] as const,
   ),
+  // Members are looked up when a spec is parsed or compiled, after this map exists.
+  ['panel', panelSource(() => sourceKinds) as unknown as SourceKind],
 ]);
