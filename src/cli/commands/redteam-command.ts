@@ -142,7 +142,7 @@ Example:
           const ci = s.ci ? `[${fixed(s.ci[0])}, ${fixed(s.ci[1])}]` : '[—]';
           const share = s.lifted_share === null ? '—' : `${(100 * s.lifted_share).toFixed(0)}%`;
           process.stderr.write(
-            `${liftsReward(s) ? 'LIFTS ' : unscored(s) ? 'UNSCORED ' : 'ok    '}${s.name}: applied ${s.applied}, lifted ${share}, mean lift ${fixed(s.mean_lift)} ${ci}, failed ${s.failed}\n`,
+            `${liftsReward(s) ? 'LIFTS ' : unscored(s) ? 'UNSCORED ' : s.applied === 0 ? 'n/a   ' : 'ok    '}${s.name}: applied ${s.applied}, lifted ${share}, mean lift ${fixed(s.mean_lift)} ${ci}, failed ${s.failed}\n`,
           );
         }
         const blind = summaries.filter(unscored);
