@@ -113,13 +113,18 @@ describe('rewardkit redteam on a judge spec', () => {
 
   test('a dead backend stops the run (exit 4) and says so', async () => {
     const dir = workspace(await refusingEndpoint());
-    const run = await runCli([...redteamArgs(dir, 'judge-injection'), '--max-consecutive-failures', '3'], {
+    const args = [...redteamArgs(dir, 'judge-injection'), '--max-consecutive-failures', '3'];
+    args.splice(args.indexOf('none'), 1, join(dir, 'store.sqlite'));
+    const run = await runCli(args, {
       env: { JUDGE_KEY: 'sk-test' },
     });
     expect(run.stderr).toMatch(/rewardkit: stopped: the backend is down: 3 calls in a row failed/);
     expect(run.stderr).not.toMatch(/internal error|LIFTS|UNSCORED/);
     expect(run.code).toBe(4);
     expect(existsSync(join(dir, 'redteam.json'))).toBe(false);
+    // The stored run is closed as interrupted, saying why.
+    const listed = await runCli(['runs', 'list', '--store', join(dir, 'store.sqlite')]);
+    expect(listed.stdout).toMatch(/^run-\S+ +interrupted .*kind=redteam {2}stopped: the backend went down$/m);
   });
 });
 

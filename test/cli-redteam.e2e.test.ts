@@ -228,6 +228,19 @@ export default [{ name: 'whisper', description: 'lower case', apply: (s) => [s.r
       ),
     );
 
+    // runs show --report writes the run's own report, as the inspector serves it.
+    const shown = await runCli([
+      'runs',
+      'show',
+      runId as string,
+      '--store',
+      store,
+      '--report',
+      join(dir, 'shown.html'),
+    ]);
+    expect(shown.code).toBe(0);
+    expect(readFileSync(join(dir, 'shown.html'), 'utf8')).toBe(page);
+
     const opened = await openSqliteStore(store);
     try {
       const app = createViewApp({ store: opened, assetsDir: '/nonexistent' });
