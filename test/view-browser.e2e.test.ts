@@ -499,6 +499,13 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(page.url()).toMatch(new RegExp(`/api/runs/${id}/report$`));
     expect(await page.locator('svg circle').count()).toBe(2);
     await shot(page, 'redteam-report');
+    // Its run page, reached by its hash, says what it is and links the same report.
+    await page.goto(`${view.url}#/runs/${id}`);
+    await page.locator('#analysis-report').waitFor();
+    expect(await page.locator('#analysis-report').textContent()).toBe(
+      'redteam: 0 of 2 exploits lift the reward · open its report',
+    );
+    expect(await page.locator('#analysis-report a').getAttribute('href')).toBe(`api/runs/${id}/report`);
     expect(failures).toEqual([]);
     await page.close();
   });
