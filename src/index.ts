@@ -26,7 +26,11 @@ export {
   exploits,
   liftsReward,
   type RedteamOptions,
+  type RedteamReport,
+  type RedteamResult,
   runRedteam,
+  type Scoring,
+  type ScoringFailure,
   summariseLift,
 } from './redteam/index.js';
 export {

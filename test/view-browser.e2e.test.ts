@@ -104,6 +104,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
   let view: { url: string; child: ChildProcess };
   const shots = mkdtempSync(join(tmpdir(), 'rk-view-shots-'));
   const runIds: string[] = [];
+  let store = '';
 
   beforeAll(async () => {
     // The web app is built by `npm run build`; the tests' global setup compiles only the CLI.
@@ -117,7 +118,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       );
     }
     const dir = tempDir();
-    const store = join(dir, 'store.sqlite');
+    store = join(dir, 'store.sqlite');
     const score = async (args: string[], code = 0) => {
       const run = await runCli(['score', '--store', store, '--no-resume', ...args], {
         env: { JUDGE_KEY: 'k' },
@@ -476,6 +477,36 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('#compare-counts').waitFor();
     expect(await page.locator('#compare-counts').textContent()).toMatch(/^2 samples in both/);
     await shot(page, 'compare');
+    await page.close();
+  });
+
+  test('should list a stored redteam run by its kind and open its report, not a samples table', async () => {
+    const dir = tempDir();
+    const run = await runCli([
+      'redteam',
+      ...['--spec', 'default', '--input', 'examples/mixed.jsonl', '--output', join(dir, 'redteam.json')],
+      ...['--exploits', 'answer-enumeration,hedging', '--store', store],
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const id = /; run (run-\S+)/.exec(run.stderr)?.[1] as string;
+    const { page, failures } = await open();
+    const row = page.locator(`#runs tbody tr[data-run="${id}"]`);
+    await row.waitFor();
+    expect(await row.locator('td').nth(3).textContent()).toBe('redteam');
+    expect(await row.locator('td').nth(3).getAttribute('title')).toBe('0 of 2 exploits lift the reward');
+    await row.locator(`a`, { hasText: id }).click();
+    await page.locator('h1', { hasText: 'Redteam: default' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`/api/runs/${id}/report$`));
+    expect(await page.locator('svg circle').count()).toBe(2);
+    await shot(page, 'redteam-report');
+    // Its run page, reached by its hash, says what it is and links the same report.
+    await page.goto(`${view.url}#/runs/${id}`);
+    await page.locator('#analysis-report').waitFor();
+    expect(await page.locator('#analysis-report').textContent()).toBe(
+      'redteam: 0 of 2 exploits lift the reward · open its report',
+    );
+    expect(await page.locator('#analysis-report a').getAttribute('href')).toBe(`api/runs/${id}/report`);
+    expect(failures).toEqual([]);
     await page.close();
   });
 });

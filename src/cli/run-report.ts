@@ -1,12 +1,16 @@
 import { writeFile } from 'node:fs/promises';
+import { reportStateKey } from '../store/analysis-summary.js';
 import type { RunRecord, Store } from '../store/index.js';
 
 /**
  * Writes one stored run as a self-contained HTML file (summary, per-source tables, histograms, reward
  * over results, cost over time when a judge ran, the failures and the lowest-reward samples): `runs show --report`, and `score`/`judge <kind> --report`
- * once their run is finished.
+ * once their run is finished. An analysis run (redteam, …) has no rows to draw: its command's own
+ * stored report is written instead.
  */
 export async function writeRunReport(store: Store, run: RunRecord, file: string): Promise<void> {
+  const analysisReport = await store.getState(reportStateKey(run.id));
+  if (typeof analysisReport === 'string') return writeFile(file, analysisReport);
   const { runOverview, runReportHtml } = await import('../view/index.js');
   const overview = await runOverview(store, run);
   const html = runReportHtml({

@@ -1,4 +1,5 @@
 export { type Exploit, lastNumber } from './exploit.js';
+export { loadExploitModule } from './exploit-module.js';
 export { type ExploitRegistry, exploits } from './exploit-registry.js';
 export {
   type ExploitSummary,
@@ -9,4 +10,12 @@ export {
   summariseLift,
   unscored,
 } from './lift-stats.js';
-export { type RedteamOptions, runRedteam } from './run-redteam.js';
+export type { PassCost, RedteamReport } from './redteam-report.js';
+export {
+  ORIGINAL,
+  type RedteamOptions,
+  type RedteamResult,
+  runRedteam,
+  type Scoring,
+  type ScoringFailure,
+} from './run-redteam.js';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { Sample } from '../core/index.js';
+import { createRng, type Sample } from '../core/index.js';
 import { createEvaluator, parseSpec } from '../spec/index.js';
 import { exploits } from './exploit-registry.js';
 import { liftsReward } from './lift-stats.js';
-import { runRedteam } from './run-redteam.js';
+import { ORIGINAL, runRedteam } from './run-redteam.js';
 
 /** Correct and incorrect math answers, with the answer written as rollouts write it. */
 const samples: Sample[] = Array.from({ length: 24 }, (_, i) => {
@@ -24,13 +24,17 @@ const scorer = (yaml: string) => {
   const evaluator = createEvaluator(parseSpec(yaml, 'spec.yaml'));
   return async (sample: Sample) => {
     const result = await evaluator.evaluate(sample);
-    return result.status === 'ok' ? result.reward : null;
+    return { reward: result.status === 'ok' ? result.reward : null, reasons: result.errors };
   };
 };
 
 describe('runRedteam', () => {
   test('the math preset is lifted by no exploit', async () => {
-    const summaries = await runRedteam(samples, {
+    const {
+      exploits: summaries,
+      failures,
+      scorings,
+    } = await runRedteam(samples, {
       exploits: Object.values(exploits),
       score: scorer('sources:\n  - kind: math\n'),
       seed: 3,
@@ -39,10 +43,19 @@ describe('runRedteam', () => {
       expect(s.failed, s.name).toBe(0);
       expect(liftsReward(s), `${s.name} ${JSON.stringify(s.ci)}`).toBe(false);
     }
+    expect(failures).toEqual([]);
+    // The original pass and one scoring per exploited response, no more.
+    const variants = Object.values(exploits).reduce(
+      (n, e) => n + samples.reduce((m, s) => m + e.apply(s, createRng(3)).length, 0),
+      0,
+    );
+    expect(scorings).toBe(samples.length + variants);
   });
 
   test('a naive contains-the-reference spec is caught by answer enumeration', async () => {
-    const [summary] = await runRedteam(samples, {
+    const {
+      exploits: [summary],
+    } = await runRedteam(samples, {
       exploits: [exploits['answer-enumeration'] as (typeof exploits)[string]],
       score: scorer('sources:\n  - kind: reference\n    params: {mode: contains}\n'),
       seed: 3,
@@ -51,11 +64,37 @@ describe('runRedteam', () => {
     expect(liftsReward(summary as NonNullable<typeof summary>)).toBe(true);
   });
 
-  test('a failing scoring is counted as failed, not lifted', async () => {
-    const [summary] = await runRedteam(samples.slice(0, 4), {
+  test('a failing scoring is counted as failed with its reasons, not lifted', async () => {
+    const {
+      exploits: [summary],
+      failures,
+    } = await runRedteam(samples.slice(0, 4), {
       exploits: [exploits['every-option'] as (typeof exploits)[string]],
-      score: async (sample) => (sample.response.includes('A, B') && sample.id === 'm1' ? null : 0),
+      // m1's original fails; m2's exploited response fails.
+      score: async (sample, exploit) =>
+        (sample.id === 'm1' && exploit === ORIGINAL) || (sample.id === 'm2' && exploit !== ORIGINAL)
+          ? { reward: null, reasons: [`no answer (${exploit})`] }
+          : { reward: 0 },
     });
-    expect(summary).toMatchObject({ applied: 4, failed: 1, lifted_share: 0, mean_lift: 0 });
+    expect(summary).toMatchObject({ applied: 4, failed: 2, lifted_share: 0, mean_lift: 0 });
+    expect(failures).toEqual([
+      { id: 'm1', exploit: 'original', reasons: ['no answer (original)'] },
+      { id: 'm2', exploit: 'every-option', reasons: ['no answer (every-option)'] },
+    ]);
+  });
+
+  test('an aborted signal stops the run before the next scoring', async () => {
+    const controller = new AbortController();
+    let scored = 0;
+    const run = runRedteam(samples, {
+      exploits: Object.values(exploits),
+      signal: controller.signal,
+      score: async () => {
+        if (++scored === 3) controller.abort(new Error('backend down'));
+        return { reward: 0 };
+      },
+    });
+    await expect(run).rejects.toThrow('backend down');
+    expect(scored).toBe(3);
   });
 });

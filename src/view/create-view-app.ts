@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, RewardKitError } from '../core/index.js';
 import { ApiError } from '../server/index.js';
+import { reportStateKey } from '../store/analysis-summary.js';
 import type { Store } from '../store/index.js';
 import { judgeCallText } from './judge-call-preview.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
@@ -92,6 +93,14 @@ export function createViewApp(options: ViewAppOptions): Hono {
       summary: run.summary,
       sources,
     });
+  });
+  // An analysis run's self-contained HTML report (redteam, audit, …), as its command wrote it.
+  app.get('/api/runs/:run/report', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    const html = await store.getState(reportStateKey(run.id));
+    if (typeof html !== 'string')
+      throw new ApiError(404, 'report_not_found', `run "${run.id}" stored no report`);
+    return c.html(html);
   });
   app.get('/api/runs/:run/samples', async (c) => {
     const q = parseQuery(SamplesQuerySchema, c.req.query());

@@ -1,3 +1,4 @@
+import { analysisOf } from '../store/analysis-summary.js';
 import type { RunRecord, RunTotals, SourceStat, Store } from '../store/index.js';
 
 /** LLM usage summed over a run's judge sources. */
@@ -12,6 +13,10 @@ export interface RunCost {
 export interface RunOverview {
   readonly id: string;
   readonly spec_name: string;
+  /** `score` for a scoring run; else the analysis command that stored it (`redteam`, …). */
+  readonly kind: string;
+  /** An analysis run's one-line result; its HTML report is at `api/runs/<id>/report`. */
+  readonly headline?: string;
   readonly status: RunRecord['status'];
   readonly input: string | null;
   readonly output: string | null;
@@ -51,10 +56,13 @@ export async function runOverview(
         source.usage ? [source.usage] : [],
       );
   const cost = usages.length === 0 ? undefined : sumUsage(usages);
+  const analysis = analysisOf(run.summary);
   const end = run.finished_at ? Date.parse(run.finished_at) : (options.now ?? Date.now());
   return {
     id: run.id,
     spec_name: run.spec_name,
+    kind: analysis?.kind ?? 'score',
+    ...(analysis && { headline: analysis.headline }),
     status: run.status,
     input: run.input,
     output: run.output,

@@ -67,6 +67,7 @@ const input: RunReportInput = {
   run: {
     id: 'run-1',
     spec_name: '<b>spec</b>',
+    kind: 'score',
     status: 'finished',
     input: 'in.jsonl',
     output: null,

@@ -3,6 +3,9 @@
 export interface RunOverview {
   id: string;
   spec_name: string;
+  /** `score`, or the analysis command that stored the run (`redteam`, …). */
+  kind: string;
+  headline?: string;
   status: 'running' | 'finished' | 'interrupted';
   input: string | null;
   output: string | null;

@@ -124,6 +124,12 @@ function RunStatistics({
         results · {run.failed} failed · mean reward {num(run.mean_reward)} · {duration(run.duration_ms)}
         {run.input && ` · input ${run.input}`}
       </p>
+      {run.kind !== 'score' && (
+        // An analysis run (redteam, …) scored no rows of its own: its result is the report it stored.
+        <p id="analysis-report">
+          {run.kind}: {run.headline} · <a href={`api/runs/${run.id}/report`}>open its report</a>
+        </p>
+      )}
       <table className="grid">
         <TableHead
           columns={['source', 'scored', 'mean', 'invalid', 'calls', 'tokens in/out', 'cache hits']}

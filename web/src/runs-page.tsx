@@ -34,6 +34,7 @@ export function RunsPage() {
               '',
               'run',
               'spec',
+              'kind',
               'status',
               'results',
               'failed',
@@ -55,9 +56,13 @@ export function RunsPage() {
                   />
                 </td>
                 <td>
-                  <a href={href('runs', run.id)}>{run.id}</a>
+                  {/* An analysis run has no samples: its page is the report its command stored. */}
+                  <a href={run.kind === 'score' ? href('runs', run.id) : `api/runs/${run.id}/report`}>
+                    {run.id}
+                  </a>
                 </td>
                 <td>{run.spec_name}</td>
+                <td title={run.headline}>{run.kind}</td>
                 <td className={`status-${run.status}`}>{run.status}</td>
                 <td className="n">{run.results}</td>
                 <td className="n">{run.failed}</td>

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { analysisOf } from '../../store/analysis-summary.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
 
 export function registerRunsCommand(runs: Command): void {
@@ -81,6 +82,8 @@ interface RunSummaryCounts {
 
 function runCounts(summary: unknown): string {
   if (typeof summary !== 'object' || summary === null) return '';
+  const analysis = analysisOf(summary);
+  if (analysis) return `kind=${analysis.kind}  ${analysis.headline}`;
   const { rows, failed, mean_reward, stored } = summary as RunSummaryCounts;
   return stored
     ? `rows=${stored.results} failed=${stored.failed} mean=${stored.mean_reward ?? '—'}`
