@@ -213,4 +213,3 @@ function failureReasons(result: {
   );
   return reasons.length > 0 ? reasons : ['failed without a reason'];
 }
-
