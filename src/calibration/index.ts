@@ -1,0 +1,17 @@
+export { applyCalibration, type CalibrationMap, CalibrationMapSchema } from './calibration-map.js';
+export {
+  type CalibrationMetrics,
+  calibrationMetrics,
+  type ReliabilityBin,
+  reliabilityCurve,
+} from './calibration-metrics.js';
+export { crossFittedPredictions } from './cross-fit.js';
+export {
+  type CalibrationMethod,
+  type FittedOn,
+  fitCalibrationMap,
+  inSamplePredictions,
+} from './fit-calibration-map.js';
+export { applyIsotonic, type CalibrationPoint, fitIsotonic, type IsotonicKnots } from './isotonic-fit.js';
+export { applyPlatt, fitPlatt, type PlattFit, type PlattParams } from './platt-fit.js';
+export { type CalibrationMapResult, loadCalibrationMap, readCalibrationMap } from './read-calibration-map.js';
