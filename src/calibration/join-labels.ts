@@ -3,6 +3,8 @@ export interface ScoredRow {
   readonly id: string;
   readonly score: number | null;
   readonly place: string;
+  /** The field the score was read from, for naming the row (default `score`). */
+  readonly field?: string;
 }
 
 /** A label row that parsed: its id, its label in [0, 1], and where it is (`file:line`). */
@@ -52,7 +54,7 @@ export function joinLabels(scores: readonly ScoredRow[], labels: readonly LabelR
     const label = byId.get(row.id);
     if (row.score === null) {
       unscored++;
-      problems.push(`${row.place}:score: "${row.id}" has no score (its scoring failed)`);
+      problems.push(`${row.place}:${row.field ?? 'score'}: "${row.id}" has no score (its scoring failed)`);
     } else if (!label) {
       unlabelled++;
       problems.push(`${row.place}:id: no label for "${row.id}"`);
