@@ -144,6 +144,7 @@ describe('rewardkit --help', () => {
     [['verify', 'ifeval']],
     [['verify', 'code']],
     [['redteam']],
+    [['calibrate']],
     [['runs']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);
