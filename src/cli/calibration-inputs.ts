@@ -87,7 +87,7 @@ export async function readScoredRows(file: string, source: string | undefined): 
     }
     const components = value.components;
     if (source !== undefined && typeof components === 'object' && components !== null) {
-      (Object.keys(components) as string[]).forEach((name) => seen.add(name));
+      for (const name of Object.keys(components)) seen.add(name);
     }
     const raw =
       source === undefined ? value.reward : (components as Record<string, unknown> | undefined)?.[source];
