@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { applyPlatt, fitPlatt } from './platt-fit.js';
+import { miscalibratedFixture } from './test-utils/miscalibrated-fixture.js';
 
 describe('fitPlatt', () => {
   // With two distinct scores the logistic model is saturated: the fit reproduces each score's mean
@@ -57,6 +58,17 @@ describe('fitPlatt', () => {
     });
     expect(Math.abs(ga)).toBeLessThan(1e-8);
     expect(Math.abs(gb)).toBeLessThan(1e-8);
+    expect(fit.a).toBeGreaterThan(0);
+  });
+
+  test('stops once converged on a large set, where a line search can no longer tell steps apart', () => {
+    const points = miscalibratedFixture(40_000, 9);
+    const fit = fitPlatt(
+      points.map((p) => p.score),
+      points.map((p) => p.label),
+    );
+    // Newton converges quadratically: a stall (steps accepted for no decrease) runs to the cap of 100.
+    expect(fit.iterations).toBeLessThan(20);
     expect(fit.a).toBeGreaterThan(0);
   });
 

@@ -16,6 +16,7 @@ const GRADIENT_TOLERANCE = 1e-10;
 // A ridge on the Hessian keeps the Newton step defined when every score is equal.
 const HESSIAN_RIDGE = 1e-12;
 const MIN_STEP = 1e-10;
+const CONVERGED_DECREMENT = 1e-14;
 
 /**
  * Fits Platt scaling by Newton's method with a backtracking line search (Lin, Lin and Weng, "A note
@@ -79,6 +80,15 @@ export function fitPlatt(scores: readonly number[], labels: readonly number[]): 
     const da = -(hbb * ga - hab * gb) / det;
     const db = -(haa * gb - hab * ga) / det;
     const slope = ga * da + gb * db;
+    // The Newton decrement (−slope) estimates how far the loss is above its minimum. Once that is
+    // below the loss's own rounding, a line search cannot tell steps apart (every one "decreases"
+    // the loss by 0), so take the last full step, which is exact to rounding here, and stop.
+    if (-slope <= CONVERGED_DECREMENT * Math.max(1, current)) {
+      a += da;
+      b += db;
+      iterations++;
+      break;
+    }
     let step = 1;
     let accepted = false;
     while (step >= MIN_STEP) {
