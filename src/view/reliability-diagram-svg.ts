@@ -20,7 +20,8 @@ export function reliabilityDiagramSvg(input: {
   const e = escapeHtml;
   const x = (v: number) => LEFT + v * SIZE;
   const y = (v: number) => TOP + (1 - v) * SIZE;
-  const stripTop = TOP + SIZE + 22;
+  // Room under the tick labels for the count above the tallest bar.
+  const stripTop = TOP + SIZE + 32;
   const height = stripTop + STRIP + 22;
   const width = LEFT + SIZE + 14;
   const maxCount = Math.max(1, ...input.bins.map((b) => b.count));
