@@ -112,6 +112,7 @@ describe('rewardkit calibrate', () => {
         unscored: 1,
         orphan_labels: 1,
         duplicate_labels: 0,
+        duplicate_scores: 0,
       });
       expect(summary.problems).toHaveLength(5);
       expect(summary.after.cross_fitted.ece).toBeLessThan(summary.before?.ece as number);

@@ -27,6 +27,7 @@ describe('joinLabels', () => {
         { id: 'b', score: null, place: 's.jsonl:2' },
         { id: 'c', score: 0.2, place: 's.jsonl:3' },
         { id: 'd', score: 0.4, place: 's.jsonl:4' },
+        { id: 'a', score: 0.1, place: 's.jsonl:5' },
       ],
       [
         { id: 'a', label: 1, place: 'l.jsonl:1' },
@@ -40,11 +41,18 @@ describe('joinLabels', () => {
       { id: 'a', score: 0.9, label: 1 },
       { id: 'd', score: 0.4, label: 0 },
     ]);
-    expect(joined.counts).toEqual({ unlabelled: 1, unscored: 1, orphan_labels: 1, duplicate_labels: 1 });
+    expect(joined.counts).toEqual({
+      unlabelled: 1,
+      unscored: 1,
+      orphan_labels: 1,
+      duplicate_labels: 1,
+      duplicate_scores: 1,
+    });
     expect(joined.problems).toEqual([
       'l.jsonl:3:id: "a" is labelled already at l.jsonl:1; the first label is kept',
       's.jsonl:2:score: "b" has no score (its scoring failed)',
       's.jsonl:3:id: no label for "c"',
+      's.jsonl:5:id: "a" is scored already at s.jsonl:1; the first score is kept',
       'l.jsonl:4:id: no score for "x"',
     ]);
   });

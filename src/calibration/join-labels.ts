@@ -28,6 +28,8 @@ export interface JoinedLabels {
     readonly orphan_labels: number;
     /** Label rows repeating an earlier id (the first is kept). */
     readonly duplicate_labels: number;
+    /** Scored rows repeating an earlier id (the first is kept), so no label counts twice. */
+    readonly duplicate_scores: number;
   };
 }
 
@@ -45,12 +47,19 @@ export function joinLabels(scores: readonly ScoredRow[], labels: readonly LabelR
       );
     } else byId.set(row.id, row);
   }
-  const scoredIds = new Set<string>();
+  const scoredAt = new Map<string, string>();
   const points: { id: string; score: number; label: number }[] = [];
   let unlabelled = 0;
   let unscored = 0;
+  let duplicate_scores = 0;
   for (const row of scores) {
-    scoredIds.add(row.id);
+    const first = scoredAt.get(row.id);
+    if (first !== undefined) {
+      duplicate_scores++;
+      problems.push(`${row.place}:id: "${row.id}" is scored already at ${first}; the first score is kept`);
+      continue;
+    }
+    scoredAt.set(row.id, row.place);
     const label = byId.get(row.id);
     if (row.score === null) {
       unscored++;
@@ -62,9 +71,13 @@ export function joinLabels(scores: readonly ScoredRow[], labels: readonly LabelR
   }
   let orphan_labels = 0;
   for (const row of byId.values()) {
-    if (scoredIds.has(row.id)) continue;
+    if (scoredAt.has(row.id)) continue;
     orphan_labels++;
     problems.push(`${row.place}:id: no score for "${row.id}"`);
   }
-  return { points, problems, counts: { unlabelled, unscored, orphan_labels, duplicate_labels } };
+  return {
+    points,
+    problems,
+    counts: { unlabelled, unscored, orphan_labels, duplicate_labels, duplicate_scores },
+  };
 }
