@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
@@ -207,6 +207,32 @@ describe('rewardkit calibrate', () => {
     expect(run.stderr).toContain(
       `Cannot use calibration map "maps/none.json": ${join(dir, 'maps/none.json')}: no such file`,
     );
+  });
+
+  test('graded labels: isotonic fits them, Platt refuses them before writing anything', async () => {
+    const graded = write(
+      'graded.jsonl',
+      jsonl(judged.map(({ id, score }) => ({ id, label: Number(score.toFixed(1)) }))),
+    );
+    const isotonic = join(dir, 'graded-isotonic.json');
+    const fit = await runCli(['calibrate', '--scores', scores, '--labels', graded, '--output', isotonic]);
+    expect(fit.code).toBe(0);
+    expect(JSON.parse(readFileSync(isotonic, 'utf8')).fitted_on.n).toBe(200);
+    const platt = join(dir, 'graded-platt.json');
+    const refused = await runCli([
+      'calibrate',
+      '--scores',
+      scores,
+      '--labels',
+      graded,
+      '--output',
+      platt,
+      '--method',
+      'platt',
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Platt scaling needs binary labels');
+    expect(existsSync(platt)).toBe(false);
   });
 
   test.each([
