@@ -51,8 +51,13 @@ export function calibrationSummary(
   const scores = points.map((p) => p.score);
   const outside = scores.filter((s) => s < 0 || s > 1);
   const before = outside.length === 0 ? calibrationMetrics(scores, labels, bins) : null;
-  const low = Math.min(...scores);
-  const high = Math.max(...scores);
+  // A loop, not Math.min(...scores): spreading a million arguments overflows the stack.
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const s of scores) {
+    if (s < low) low = s;
+    if (s > high) high = s;
+  }
   return {
     method,
     n: points.length,
