@@ -33,6 +33,7 @@ const SECTIONS = {
   traces: 'Judge traces',
   lab: 'Lab',
   props: 'Property-based tests',
+  calibration: 'Calibration',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -585,6 +586,9 @@ if (measures('traces')) {
 if (measures('lab')) sections.push(await (await import('./lab.mjs')).labSection({ quick, fmt, root }));
 // ── property-based tests: inputs tried per target and their cost (bench/properties.mjs) ─────────
 if (measures('props')) sections.push(await (await import('./properties.mjs')).propertiesSection({ fmt }));
+// ── calibration: isotonic and Platt fit time on 100k scores (bench/calibration.mjs) ────────────
+if (measures('calibration'))
+  sections.push(await (await import('./calibration.mjs')).calibrationSection({ quick, fmt }));
 
 const header = `# Benchmarks
 

@@ -5,6 +5,20 @@
  * benchmarks, retrieval, self-play, skills and the lab have entries of their own (docs/architecture.md).
  */
 export {
+  applyCalibration,
+  type CalibrationMap,
+  CalibrationMapSchema,
+  type CalibrationMetrics,
+  type CalibrationPoint,
+  calibrationMetrics,
+  crossFittedPredictions,
+  fitCalibrationMap,
+  fitIsotonic,
+  fitPlatt,
+  loadCalibrationMap,
+  type ReliabilityBin,
+} from './calibration/index.js';
+export {
   type ChatMessage,
   type Evidence,
   type JudgeCall,

@@ -145,6 +145,7 @@ describe('rewardkit --help', () => {
     [['verify', 'code']],
     [['redteam']],
     [['audit']],
+    [['calibrate']],
     [['runs']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);

@@ -53,6 +53,13 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import('./commands/audit-command.js')).registerAuditCommand,
   },
   {
+    name: 'calibrate',
+    description:
+      'Fit a judge’s scores to human labels (isotonic or Platt), report ECE and reliability before and after, and write a calibration map a spec source can apply.',
+    term: 'calibrate [options]',
+    load: async () => (await import('./commands/calibrate-command.js')).registerCalibrateCommand,
+  },
+  {
     name: 'judge',
     description: 'Run an LLM judge over a JSONL file and write one verdict per row.',
     term: 'judge',

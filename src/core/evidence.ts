@@ -17,6 +17,8 @@ export const EvidenceSchema = z.object({
   kind: z.string(),
   /** Score in the source's own range; undefined when the check could not score. */
   score: z.number().optional(),
+  /** The source's own score when a calibration map turned it into `score`; absent otherwise. */
+  raw_score: z.number().optional(),
   verdict: VerdictSchema,
   /** Source-specific detail: what was extracted, which tests failed, and why. */
   detail: z.unknown().optional(),

@@ -1,3 +1,4 @@
+import { applyCalibration } from '../calibration/index.js';
 import {
   type Evidence,
   errorMessage,
@@ -67,6 +68,11 @@ export function createEvaluator(spec: ResolvedSpec, options: EvaluatorOptions = 
     checks: leaf.sources.map((source): CompiledCheck => {
       const kind = registry.get(source.kind);
       if (!kind) throw new RewardKitError('RK_INTERNAL', `source kind "${source.kind}" is not registered`);
+      if (typeof source.calibration === 'string')
+        throw new RewardKitError(
+          'RK_USAGE',
+          `source "${sourceName(source)}": calibration "${source.calibration}" is a path; load the spec with loadSpec or parseSpec, which read the map`,
+        );
       const group = kind.createGroup?.(source.params);
       return group ? { group } : { one: kind.create(source.params) };
     }),
@@ -268,11 +274,15 @@ const scoredEvidence = (
       traces,
     );
   }
+  const calibrated =
+    typeof source.calibration === 'object'
+      ? { score: applyCalibration(source.calibration, outcome.score), raw_score: outcome.score }
+      : { score: outcome.score };
   return {
     evidence: {
       source: name,
       kind: source.kind,
-      score: outcome.score,
+      ...calibrated,
       verdict: outcome.verdict,
       detail: outcome.detail,
       veto: source.veto !== false && outcome.verdict === 'fail',

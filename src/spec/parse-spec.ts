@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { readCalibrationMap } from '../calibration/index.js';
 import { RewardKitError } from '../core/index.js';
 import { sourceName } from './aggregate.js';
 import { closestName } from './closest-name.js';
@@ -13,6 +15,7 @@ import {
   type ResolvedSpec,
   type RoutedSpec,
   RoutedSpecSchema,
+  type SourceConfig,
 } from './spec-schema.js';
 
 type Path = (string | number)[];
@@ -83,9 +86,10 @@ export function safeParseSpec(
     return { success: false, error: new SpecError(file, inDocumentOrder([...schema, ...kinds])) };
   }
   const issues: SpecIssue[] = [];
+  const base = dirname(file);
   const resolved = routed
-    ? resolveRouted(parsed.data as RoutedSpec, registry, issues, at)
-    : leafAsResolved(checkLeaf(parsed.data as LeafSpec, [], registry, issues, at));
+    ? resolveRouted(parsed.data as RoutedSpec, registry, issues, at, base)
+    : leafAsResolved(checkLeaf(parsed.data as LeafSpec, [], registry, issues, at, base));
   if (issues.length > 0) return { success: false, error: new SpecError(file, issues) };
   return { success: true, data: resolved };
 }
@@ -125,11 +129,12 @@ function resolveRouted(
   registry: SourceKindRegistry,
   issues: SpecIssue[],
   at: (path: Path) => SpecIssue['position'],
+  base: string,
 ): ResolvedSpec {
   const resolveRef = (ref: string | LeafSpec, path: Path): LeafSpec =>
     typeof ref === 'string'
       ? resolvePresetRef(ref, path, registry, issues, at)
-      : checkLeaf(ref, path, registry, issues, at);
+      : checkLeaf(ref, path, registry, issues, at, base);
   const routes = spec.routes.map((route, i) => ({
     data_source: typeof route.data_source === 'string' ? [route.data_source] : route.data_source,
     spec: resolveRef(route.spec, ['routes', i, 'spec']),
@@ -152,13 +157,17 @@ function leafAsResolved(leaf: LeafSpec): ResolvedSpec {
   };
 }
 
-/** Checks each source's kind, name and params; returns the leaf with params parsed by their kinds. */
+/**
+ * Checks each source's kind, name, params and calibration map; returns the leaf with params parsed
+ * by their kinds and each calibration path replaced by the map it names (`base`: the spec's folder).
+ */
 function checkLeaf(
   spec: LeafSpec,
   path: Path,
   registry: SourceKindRegistry,
   issues: SpecIssue[],
   at: (path: Path) => SpecIssue['position'],
+  base: string,
 ): LeafSpec {
   const seen = new Map<string, number>();
   const sources = spec.sources.map((source, i) => {
@@ -175,7 +184,12 @@ function checkLeaf(
     }
     seen.set(name, i);
     const params = checkKindAndParams(source, here, registry, issues, at);
-    return params === undefined ? source : { ...source, params };
+    const calibration = loadSourceCalibration(source.calibration, base, [...here, 'calibration'], issues, at);
+    return {
+      ...source,
+      ...(params !== undefined && { params }),
+      ...(calibration !== undefined && { calibration }),
+    };
   });
   const leaf: LeafSpec = { ...spec, sources };
   if (leaf.aggregate === 'weighted_mean' && sources.every((s) => s.weight === 0)) {
@@ -188,6 +202,30 @@ function checkLeaf(
     });
   }
   return leaf;
+}
+
+/**
+ * The map a source's `calibration` path names, read now so that a missing or malformed map is a
+ * spec error at load time, never a failure while scoring. An inline map (a resolved spec read
+ * back from the store) is kept as it is.
+ */
+function loadSourceCalibration(
+  calibration: SourceConfig['calibration'],
+  base: string,
+  here: Path,
+  issues: SpecIssue[],
+  at: (path: Path) => SpecIssue['position'],
+): SourceConfig['calibration'] {
+  if (typeof calibration !== 'string') return calibration;
+  const result = readCalibrationMap(resolve(base, calibration));
+  if (result.ok) return result.map;
+  issues.push({
+    code: 'calibration',
+    path: here,
+    message: `Cannot use calibration map "${calibration}": ${result.problem}`,
+    position: at(here),
+  });
+  return undefined;
 }
 
 /** Checks a source's kind and the params that kind takes; returns the parsed params, or undefined after an issue. */

@@ -8,7 +8,8 @@ export interface SpecIssue {
     | 'unknown_kind'
     | 'unknown_preset'
     | 'duplicate_source'
-    | 'params';
+    | 'params'
+    | 'calibration';
   /** Path in the document, e.g. `['sources', 2, 'kind']`. */
   readonly path: readonly (string | number)[];
   /** What was expected and what was found. */

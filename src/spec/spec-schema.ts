@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalibrationMapSchema } from '../calibration/index.js';
 
 const identifier = z
   .string()
@@ -18,6 +19,12 @@ export const SourceConfigSchema = z.strictObject({
   timeout_ms: z.number().int().positive().default(60_000),
   /** Parameters of the kind; each kind validates its own. */
   params: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * A calibration map (`rewardkit calibrate`) the source's score passes through before aggregation:
+   * in a spec file, a path relative to the file; once parsed, the map itself, so a resolved spec
+   * stays plain, storable data.
+   */
+  calibration: z.union([z.string().min(1), CalibrationMapSchema]).optional(),
 });
 export type SourceConfig = z.output<typeof SourceConfigSchema>;
 

@@ -71,6 +71,8 @@ export interface Evidence {
   source: string;
   kind: string;
   score?: number;
+  /** The source's own score when a calibration map turned it into `score`. */
+  raw_score?: number;
   verdict: 'pass' | 'fail' | 'error' | 'abstain';
   detail?: unknown;
   veto: boolean;

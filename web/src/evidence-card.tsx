@@ -43,6 +43,7 @@ export function EvidenceCard({
       <h3>
         {evidence.source} <span className="muted">{evidence.kind}</span> · {evidence.verdict}
         {evidence.score !== undefined && ` · score ${num(evidence.score)}`}
+        {evidence.raw_score !== undefined && ` (calibrated from ${num(evidence.raw_score)})`}
         {evidence.veto && ' · veto'}
         {evidence.invalid && ' · invalid'}
         <span className="muted"> · {num(evidence.elapsed_ms, 1)} ms</span>

@@ -1,0 +1,223 @@
+import { writeFile } from 'node:fs/promises';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { CalibrationMetrics, CalibrationSummary, ScoredRow } from '../../calibration/index.js';
+import { RewardKitError } from '../../core/index.js';
+import type { CommandState } from '../command-state.js';
+import { EXIT } from '../exit-codes.js';
+import { nonNegativeInt, positiveInt } from '../number-flags.js';
+import { runSpecName } from '../run-spec-name.js';
+
+interface CalibrateFlags {
+  scores?: string;
+  spec?: string;
+  input?: string;
+  labels: string;
+  output: string;
+  method: 'isotonic' | 'platt';
+  report?: string;
+  summary?: string;
+  source?: string;
+  folds: number;
+  seed: number;
+  bins: number;
+  models?: string;
+}
+
+/** Rows left out printed to stderr; the summary file lists them all. */
+const SHOWN_PROBLEMS = 20;
+/** Samples scored at once when the scores come from a spec. */
+const CONCURRENCY = 8;
+
+const atLeastTwo = (flag: string) => (value: string) => {
+  const n = positiveInt(flag)(value);
+  if (n < 2) throw new InvalidArgumentError(`${flag} expects an integer ≥ 2, got "${value}".`);
+  return n;
+};
+
+/** `rewardkit calibrate`: fit a judge's scores to human labels and write the calibration map. */
+export function registerCalibrateCommand(calibrate: Command, state: CommandState): void {
+  calibrate
+    .option('--scores <file>', 'scored results JSONL, as `rewardkit score` writes them')
+    .option('-s, --spec <file|preset>', 'score --input with this spec instead of reading --scores')
+    .option('-i, --input <file>', 'samples to score with --spec, one JSON object per line')
+    .requiredOption(
+      '-l, --labels <file>',
+      'labels JSONL: {"id", "label"} with label 0, 1, true, false or in [0, 1]',
+    )
+    .requiredOption('-o, --output <file>', 'write the calibration map (JSON) here ("-" for stdout)')
+    .addOption(
+      new Option('--method <method>', 'isotonic (monotone steps) or platt (a logistic curve)')
+        .choices(['isotonic', 'platt'])
+        .default('isotonic'),
+    )
+    .option('--source <name>', 'calibrate this component (a source name) instead of the reward')
+    .option('--report <file>', 'write a self-contained HTML report with reliability diagrams')
+    .option('--summary <file>', 'write the metrics, counts and rows left out as JSON')
+    .option('--folds <k>', 'folds of the cross-fitted "after" metrics', atLeastTwo('--folds'), 5)
+    .option('--seed <n>', 'seed of the fold assignment', nonNegativeInt('--seed'), 0)
+    .option('--bins <n>', 'equal-width bins of ECE and the reliability curves', positiveInt('--bins'), 10)
+    .option('--models <file>', 'models file naming the LLMs judge sources use (with --spec)')
+    .addHelpText(
+      'after',
+      `
+Scores come from --scores (the reward, or the --source component, of each row) or from scoring
+--input with --spec. Labels are joined by id. A label row without an id or with a label that is not
+0/1/true/false/[0, 1], a scored row with no label, a failed scoring and a label with no score are each
+named by file:line:field, counted and left out. The map is fitted on every labelled point; the
+"after" metrics are cross-fitted (each fold mapped by a fit on the others) and in-sample. Apply the
+map with "calibration: map.json" on the spec's source. See docs/calibration.md.
+
+Example:
+  rewardkit calibrate --scores scores.jsonl --labels labels.jsonl --output map.json --report calibration.html`,
+    )
+    .action(async (flags: CalibrateFlags) => {
+      if ((flags.scores === undefined) === (flags.spec === undefined))
+        throw new RewardKitError(
+          'RK_USAGE',
+          'pass either --scores <file> or --spec <file|preset> with --input <file>',
+        );
+      if (flags.spec !== undefined && flags.input === undefined)
+        throw new RewardKitError('RK_USAGE', '--spec needs --input <file>: the samples to score');
+      if (flags.scores !== undefined && flags.input !== undefined)
+        throw new RewardKitError('RK_USAGE', '--input goes with --spec; --scores already holds the scores');
+      const { readLabelRows, readScoredRows } = await import('../calibration-inputs.js');
+      const labels = await readLabelRows(flags.labels);
+      const scored =
+        flags.scores !== undefined
+          ? await readScoredRows(flags.scores, flags.source)
+          : await scoreWithSpec(flags);
+      const { calibrationSummary, fitCalibrationMap, joinLabels } = await import(
+        '../../calibration/index.js'
+      );
+      const joined = joinLabels(scored.rows, labels.rows);
+      const problems = [...scored.problems, ...labels.problems, ...joined.problems];
+      if (joined.points.length < flags.folds)
+        throw new RewardKitError(
+          'RK_USAGE',
+          `${joined.points.length} labelled points, fewer than the ${flags.folds} folds: ${problems.length} rows were left out${problems.length > 0 ? `, e.g.\n  ${problems.slice(0, 5).join('\n  ')}` : ''}`,
+        );
+      const summary = calibrationSummary(joined.points, {
+        method: flags.method,
+        bins: flags.bins,
+        folds: flags.folds,
+        seed: flags.seed,
+      });
+      const scoresFrom = flags.scores ?? flags.spec ?? '';
+      const map = fitCalibrationMap(joined.points, flags.method, {
+        ...(flags.source !== undefined && { source: flags.source }),
+        spec: scoresFrom,
+        labels: flags.labels,
+        cross_fitted_ece: summary.after.cross_fitted.ece,
+      });
+      const mapJson = `${JSON.stringify(map, null, 2)}\n`;
+      if (flags.output === '-') process.stdout.write(mapJson);
+      else await writeFile(flags.output, mapJson);
+      const counts = {
+        label_rows_left_out: labels.problems.length,
+        score_rows_left_out: scored.problems.length,
+        ...joined.counts,
+      };
+      if (flags.summary !== undefined)
+        await writeFile(
+          flags.summary,
+          `${JSON.stringify({ scores: scoresFrom, ...(flags.source !== undefined && { source: flags.source }), labels: flags.labels, map: flags.output, counts, problems, ...summary }, null, 2)}\n`,
+        );
+      if (flags.report !== undefined) {
+        const { calibrationReportHtml } = await import('../../view/index.js');
+        await writeFile(
+          flags.report,
+          calibrationReportHtml({
+            scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
+            ...(flags.source !== undefined && { source: flags.source }),
+            labels: flags.labels,
+            map: flags.output,
+            summary,
+            problems: problems.slice(0, 200),
+            problemCount: problems.length,
+          }),
+        );
+      }
+      for (const problem of problems.slice(0, SHOWN_PROBLEMS)) process.stderr.write(`left out: ${problem}\n`);
+      if (problems.length > SHOWN_PROBLEMS)
+        process.stderr.write(
+          `left out: … and ${problems.length - SHOWN_PROBLEMS} more${flags.summary ? ` (all in ${flags.summary})` : ' (--summary lists them all)'}\n`,
+        );
+      process.stderr.write(formatSummary(summary, problems.length, flags.output));
+      state.exitCode = EXIT.ok;
+    });
+}
+
+const fixed = (m: CalibrationMetrics | null, key: 'ece' | 'mce' | 'brier') =>
+  m === null ? '  —   ' : m[key].toFixed(4);
+
+function formatSummary(s: CalibrationSummary, leftOut: number, output: string): string {
+  const lines = [
+    `rewardkit calibrate: ${s.method} on ${s.n} labelled points (${leftOut} rows left out); map ${output === '-' ? '<stdout>' : output}`,
+    `         before   after, cross-fitted (${s.folds} folds)   after, in-sample`,
+    ...(
+      [
+        ['ece', 'ECE'],
+        ['mce', 'MCE'],
+        ['brier', 'Brier'],
+      ] as const
+    ).map(
+      ([key, name]) =>
+        `  ${name.padEnd(6)} ${fixed(s.before, key)}   ${fixed(s.after.cross_fitted, key).padEnd(30)}${fixed(s.after.in_sample, key)}`,
+    ),
+    ...(s.before_reason ? [`  before: ${s.before_reason}`] : []),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Scores --input with --spec: the reward, or the --source component, of each sample. */
+async function scoreWithSpec(flags: CalibrateFlags): Promise<{ rows: ScoredRow[]; problems: string[] }> {
+  const { loadSpec, sourceKinds, sourceName } = await import('../../spec/index.js');
+  const spec = loadSpec(flags.spec as string);
+  if (flags.source !== undefined) {
+    const leaves = [...spec.routes.map((r) => r.spec), ...(spec.default ? [spec.default] : [])];
+    const names = [...new Set(leaves.flatMap((leaf) => leaf.sources.map(sourceName)))];
+    if (!names.includes(flags.source))
+      throw new RewardKitError(
+        'RK_USAGE',
+        `--source "${flags.source}": spec ${runSpecName(spec, flags.spec as string)} has no such source (sources: ${names.join(', ')})`,
+      );
+  }
+  const { loadConfiguredModels, requireModelsReady } = await import('../models-location.js');
+  const { requireSpecModels, specModelNames } = await import('../spec-model-names.js');
+  const { models, from } = await loadConfiguredModels(flags.models);
+  const modelNames = specModelNames(spec, sourceKinds, sourceName);
+  requireSpecModels(modelNames, models, from);
+  await requireModelsReady(modelNames.map(({ model }) => models.get(model)));
+  const { readPlacedSamples } = await import('../calibration-inputs.js');
+  const samples = await readPlacedSamples(flags.input as string);
+  const { createScoringEvaluator } = await import('../scoring-evaluator.js');
+  const evaluator = await createScoringEvaluator(spec, { workers: 0, models, allowUnsafeCode: false });
+  try {
+    if (evaluator.needsGroups)
+      throw new RewardKitError(
+        'RK_USAGE',
+        'this spec compares groups: score it with `rewardkit score` and pass the results with --scores',
+      );
+    const field = flags.source === undefined ? 'reward' : `components.${flags.source}`;
+    const rows = new Array<ScoredRow>(samples.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < samples.length) {
+        const i = next++;
+        const { sample, place } = samples[i] as (typeof samples)[number];
+        const result = await evaluator.evaluate(sample);
+        const score =
+          result.status !== 'ok'
+            ? null
+            : flags.source === undefined
+              ? result.reward
+              : (result.components[flags.source] ?? null);
+        rows[i] = { id: sample.id, score, place, field };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, samples.length) }, worker));
+    return { rows, problems: [] };
+  } finally {
+    await evaluator.close();
+  }
+}
