@@ -3,7 +3,7 @@
 // process (the evaluator alone, then runRedteam with every shipped exploit) and through the CLI
 // (`rewardkit score` against `rewardkit redteam`, start-up included). Samples: the seeded
 // MATH-style set of bench/math.mjs, with a prompt each. `node bench/redteam.mjs [--samples n]`
-// (after `npm run build`) replaces its section of BENCHMARKS.md.
+// (after `npm run build`) replaces its section of BENCHMARKS.md; `npm run bench` runs it too.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -135,8 +135,11 @@ const section = `## Redteam
 | in process, wall ms, cold (scorings only: 1 resample) | ${fmt(onePass.ms)} | ${fmt(scoringOnly.ms)} | ${x(scoringOnly.ms, onePass.ms)} |
 | CLI, wall ms (\`score --store none\` vs \`redteam --store none\`, start-up included) | ${fmt(cliScore.ms)} | ${fmt(cliRedteam.ms)} | ${x(cliRedteam.ms, cliScore.ms)} |
 
-The CLI's cost_multiple: ${report.cost_multiple.toFixed(2)} (1 + the exploited responses per sample: six exploits write two variants each and keep the better, the two code exploits apply to no math answer). Exploits lifting the math preset: ${lifting.length === 0 ? 'none' : lifting.join(', ')}. Wall time grows far less than scorings: most exploited responses fail at extraction or repeat an answer the verifier has parsed already, and the bootstrap (2,000 resamples × ${n} exploits) is the rest.
+The CLI's cost_multiple: ${report.cost_multiple.toFixed(2)} (1 + the exploited responses per sample: each exploit writes one, forged-verdict two (genrm position 1 and 2, the better kept), the two code exploits apply to no math answer, and a response already scored for its sample is not scored again). Exploits lifting the math preset: ${lifting.length === 0 ? 'none' : lifting.join(', ')}. Wall time grows far less than scorings: most exploited responses fail at extraction or repeat an answer the verifier has parsed already, and the bootstrap (2,000 resamples × ${n} exploits) is the rest.
 `;
-const path = join(root, 'BENCHMARKS.md');
-writeFileSync(path, replaceSection(readFileSync(path, 'utf8'), 'Redteam', section));
+// `--print-only`: bench/run.mjs places the section itself.
+if (!process.argv.includes('--print-only')) {
+  const path = join(root, 'BENCHMARKS.md');
+  writeFileSync(path, replaceSection(readFileSync(path, 'utf8'), 'Redteam', section));
+}
 process.stdout.write(section);

@@ -24,6 +24,7 @@ const SECTIONS = {
   shards: 'The SQLite store under `serve --processes`',
   claims: 'Claim checks against a scripted server',
   audit: 'Audit',
+  redteam: 'Redteam',
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
@@ -563,6 +564,12 @@ if (measures('claims')) {
 }
 // ── BM25 retrieval (bench/bm25.mjs, also runnable alone) ────────────────────────────────────────
 if (measures('audit')) sections.push(await (await import('./audit.mjs')).auditSection({ quick, fmt }));
+
+// ── redteam: its cost as a multiple of one scoring pass (bench/redteam.mjs, in processes of its own) ──
+if (measures('redteam')) {
+  const args = [join(root, 'bench/redteam.mjs'), '--print-only', ...(quick ? ['--samples', '60'] : [])];
+  sections.push(execFileSync(process.execPath, args, { encoding: 'utf8' }).trimEnd());
+}
 
 if (measures('bm25')) sections.push(await (await import('./bm25.mjs')).bm25Section({ quick }));
 // ── reading datasets (bench/data-in.mjs) ────────────────────────────────────────────────────────

@@ -44,12 +44,11 @@ describe('runRedteam', () => {
       expect(liftsReward(s), `${s.name} ${JSON.stringify(s.ci)}`).toBe(false);
     }
     expect(failures).toEqual([]);
-    // The original pass and one scoring per exploited response, no more.
-    const variants = Object.values(exploits).reduce(
-      (n, e) => n + samples.reduce((m, s) => m + e.apply(s, createRng(3)).length, 0),
-      0,
-    );
-    expect(scorings).toBe(samples.length + variants);
+    // The original pass and one scoring per distinct exploited response, no more.
+    const distinct = new Set(samples.map((s) => `${s.id}\u0000${s.response}`));
+    for (const e of Object.values(exploits))
+      for (const s of samples) for (const r of e.apply(s, createRng(3))) distinct.add(`${s.id}\u0000${r}`);
+    expect(scorings).toBe(distinct.size);
   });
 
   test('a naive contains-the-reference spec is caught by answer enumeration', async () => {
@@ -81,6 +80,26 @@ describe('runRedteam', () => {
       { id: 'm1', exploit: 'original', reasons: ['no answer (original)'] },
       { id: 'm2', exploit: 'every-option', reasons: ['no answer (every-option)'] },
     ]);
+  });
+
+  test('a response two exploits write, or one left as it was, is scored once; concurrency changes nothing', async () => {
+    const seen: string[] = [];
+    const same = (name: string) => ({ name, description: name, apply: (s: Sample) => [s.response, `${s.response}!`] });
+    const options = {
+      exploits: [same('a'), same('b')],
+      seed: 1,
+      score: async (sample: Sample) => {
+        seen.push(`${sample.id}:${sample.response}`);
+        return { reward: sample.response.endsWith('!') ? 1 : 0 };
+      },
+    };
+    const one = await runRedteam(samples.slice(0, 5), options);
+    expect(seen).toHaveLength(10);
+    expect(new Set(seen).size).toBe(10);
+    expect(one.scorings).toBe(10);
+    expect(one.exploits.map((e) => e.lifted_share)).toEqual([1, 1]);
+    const many = await runRedteam(samples.slice(0, 5), { ...options, concurrency: 4 });
+    expect(many).toEqual(one);
   });
 
   test('an aborted signal stops the run before the next scoring', async () => {

@@ -22,6 +22,7 @@ interface RedteamFlags extends BreakerFlags {
   store?: string;
   seed: number;
   resamples: number;
+  concurrency: number;
 }
 
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
@@ -48,7 +49,13 @@ export function registerRedteamCommand(redteam: Command, state: CommandState): v
       nonNegativeInt('--seed'),
       0,
     )
-    .option('--resamples <n>', 'bootstrap resamples per interval', positiveInt('--resamples'), 2000);
+    .option('--resamples <n>', 'bootstrap resamples per interval', positiveInt('--resamples'), 2000)
+    .option(
+      '--concurrency <n>',
+      'scorings in flight at once (judges wait on the network)',
+      positiveInt('--concurrency'),
+      4,
+    );
   addBreakerOption(redteam)
     .addHelpText(
       'after',
@@ -108,6 +115,7 @@ Example:
           exploits: chosen,
           seed: flags.seed,
           resamples: flags.resamples,
+          concurrency: flags.concurrency,
           // The breaker opening stops the run: the rows after it would all fail for want of a backend.
           ...(state.breaker && { signal: state.breaker.signal }),
           // A row the spec fails on is recorded with its reasons; a thrown error stops the run.
