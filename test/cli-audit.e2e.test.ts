@@ -80,6 +80,32 @@ describe('rewardkit audit', { timeout: 120_000 }, () => {
     expect(html).toContain('<table id="probes">');
   });
 
+  test('a finished audit is stored: runs list shows its kind and headline, runs show writes its report', async () => {
+    const store = join(dir, 'audit-store.sqlite');
+    const report = join(dir, 'stored.html');
+    const run = await runCli(
+      ['audit', '--spec', lengthSpec, '-i', lengthInput, '-o', join(dir, 'stored.json')],
+      {
+        env: { REWARDKIT_STORE: store },
+      },
+    );
+    expect(run.code).toBe(0);
+    const runId = /rewardkit audit: run (run-\S+)/.exec(run.stderr)?.[1];
+    expect(runId).toBeDefined();
+    const listed = await runCli(['runs', 'list', '--store', store]);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^${runId} +finished +long-enough .*kind=audit {2}\\d+ of \\d+ measured attributes go with the reward \\(tokens.*; 40 of 40 scored$`,
+        'm',
+      ),
+    );
+    const shown = await runCli(['runs', 'show', runId as string, '--store', store, '--report', report]);
+    expect(shown.code).toBe(0);
+    const html = readFileSync(report, 'utf8');
+    expectSelfContained(html);
+    expect(html).toContain('tokens vs reward');
+  });
+
   test('some failed scorings: recorded with reasons, left out, exit 3; every scoring failed: exit 1', async () => {
     const mixed = write(
       'mixed.jsonl',

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { AuditResult, Probe } from '../../audit/index.js';
+import type { AuditReport, AuditResult, Probe } from '../../audit/index.js';
 import { RewardKitError, type Sample } from '../../core/index.js';
 import { addBreakerOption, type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { readSamples } from '../read-samples.js';
 import { runSpecName } from '../run-spec-name.js';
+import { STORE_FLAG_HELP } from '../store-location.js';
 import { requireJsonlInput } from './jsonl-command.js';
 
 interface AuditFlags extends BreakerFlags {
@@ -22,6 +23,7 @@ interface AuditFlags extends BreakerFlags {
   seed: number;
   resamples: number;
   concurrency: number;
+  store?: string;
 }
 
 /** `rewardkit audit`: does the reward pay for length, format, agreement or confidence? */
@@ -61,6 +63,7 @@ export function registerAuditCommand(audit: Command, state: CommandState): void 
       4,
     );
   addBreakerOption(audit)
+    .option('--store <path>', STORE_FLAG_HELP)
     .addHelpText(
       'after',
       `
@@ -74,8 +77,9 @@ spearman, mi, mi_ci, mi_reason, mi_method, by_source}], probes: [{name, applied,
 mean_shift, ci, failed}]}. An estimate that could not be made is null with a reason, never 0.
 
 Exit codes: 0 every row scored; 3 some scorings failed (listed in "failed", left out of the
-statistics); 1 no row could be scored (nothing was measured); 4 the backend went down. Fields and
-how to read them: docs/audit.md.
+statistics); 1 no row could be scored (nothing was measured); 4 the backend went down. A finished
+audit is stored (see --store) and listed by "rewardkit view" with its report. Fields and how to
+read them: docs/audit.md.
 
 Examples:
   rewardkit audit --spec math --input samples.jsonl --output audit.json --report audit.html
@@ -95,7 +99,7 @@ Examples:
       const { auditReport } = await import('../../audit/index.js');
       // Every estimate needs every row, so a stopped audit has nothing worth writing.
       state.keptOnStop = 'Nothing is written (an audit needs every row)';
-      const { name, result } =
+      const { name, spec, result } =
         flags.spec !== undefined
           ? await auditSpec(flags, flags.spec, state)
           : await auditJudge(flags, flags.judge as string, state);
@@ -103,12 +107,26 @@ Examples:
       const json = `${JSON.stringify(report, null, 2)}\n`;
       if (flags.output === '-') process.stdout.write(json);
       else await writeFile(flags.output, json);
-      if (flags.report !== undefined) {
-        const { auditReportHtml } = await import('../../view/index.js');
-        await writeFile(flags.report, auditReportHtml(report, result.rows));
-      }
+      const { auditReportHtml } = await import('../../view/index.js');
+      const html = auditReportHtml(report, result.rows);
+      if (flags.report !== undefined) await writeFile(flags.report, html);
       const { formatAuditSummary } = await import('./audit-summary.js');
       process.stderr.write(formatAuditSummary(report));
+      const { openAnalysisRun } = await import('../analysis-run.js');
+      const stored = await openAnalysisRun(flags.store, {
+        spec_name: name,
+        spec,
+        input: flags.input,
+        output: flags.output,
+      });
+      if (stored) {
+        try {
+          await stored.finish({ kind: 'audit', headline: auditHeadline(report), ...report }, html);
+          process.stderr.write(`rewardkit audit: run ${stored.id}\n`);
+        } finally {
+          await stored.close();
+        }
+      }
       const probeFailures = report.probes.reduce((sum, p) => sum + p.failed, 0);
       state.exitCode =
         report.scored === 0
@@ -123,7 +141,7 @@ async function auditSpec(
   flags: AuditFlags,
   specFlag: string,
   state: CommandState,
-): Promise<{ name: string; result: AuditResult }> {
+): Promise<{ name: string; spec: unknown; result: AuditResult }> {
   const { DEFAULT_PROBES, exploitProbe, runAudit, sampleAttributes } = await import('../../audit/index.js');
   const { exploits } = await import('../../redteam/index.js');
   const names =
@@ -164,7 +182,7 @@ async function auditSpec(
       resamples: flags.resamples,
       concurrency: flags.concurrency,
     });
-    return { name: runSpecName(spec, specFlag), result };
+    return { name: runSpecName(spec, specFlag), spec, result };
   } finally {
     await evaluator.close();
   }
@@ -174,7 +192,7 @@ async function auditJudge(
   flags: AuditFlags,
   kind: string,
   state: CommandState,
-): Promise<{ name: string; result: AuditResult }> {
+): Promise<{ name: string; spec: unknown; result: AuditResult }> {
   if (flags.input === '-')
     throw new RewardKitError(
       'RK_USAGE',
@@ -210,5 +228,15 @@ async function auditJudge(
     resamples: flags.resamples,
     concurrency: flags.concurrency,
   });
-  return { name: `judge:${kind}`, result };
+  return { name: `judge:${kind}`, spec: { judge: kind, model: flags.model }, result };
+}
+
+/** The run list's line: how many attributes go with the reward (an interval clear of 0), of those measured. */
+function auditHeadline(report: AuditReport): string {
+  const clear = (e: { ci: readonly [number, number] | null }) =>
+    e.ci !== null && (e.ci[0] > 0 || e.ci[1] < 0);
+  const measured = report.attributes.filter((a) => a.pearson.ci !== null || a.spearman.ci !== null);
+  const flagged = measured.filter((a) => clear(a.pearson) || clear(a.spearman)).map((a) => a.name);
+  const which = flagged.length > 0 ? ` (${flagged.join(', ')})` : '';
+  return `${flagged.length} of ${measured.length} measured attributes go with the reward${which}; ${report.scored} of ${report.samples} scored`;
 }
