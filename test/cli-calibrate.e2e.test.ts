@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectSelfContained } from '../src/view/test-utils/expect-self-contained.js';
 import { readJsonl, runCli, tempDir } from './cli-harness.js';
+import { refusingEndpoint } from './scripted-openai-server.js';
 
 const dir = tempDir();
 const write = (name: string, text: string) => {
@@ -82,7 +83,8 @@ describe('rewardkit calibrate', () => {
         report,
       ]);
       expect(run.stderr).toContain(`rewardkit calibrate: ${method} on 200 labelled points (5 rows left out)`);
-      expect(run.code).toBe(0);
+      // Two malformed label rows and a failed scoring: fitted, but exit 3.
+      expect(run.code).toBe(3);
       // Each row left out, named by file:line:field.
       expect(run.stderr).toContain(
         `left out: ${labels}:202:label: expected 0, 1, true, false or a number in [0, 1], got "yes"`,
@@ -216,7 +218,8 @@ describe('rewardkit calibrate', () => {
     );
     const isotonic = join(dir, 'graded-isotonic.json');
     const fit = await runCli(['calibrate', '--scores', scores, '--labels', graded, '--output', isotonic]);
-    expect(fit.code).toBe(0);
+    // Fitted; exit 3 for the scores file's failed row.
+    expect(fit.code).toBe(3);
     expect(JSON.parse(readFileSync(isotonic, 'utf8')).fitted_on.n).toBe(200);
     const platt = join(dir, 'graded-platt.json');
     const refused = await runCli([
@@ -233,6 +236,76 @@ describe('rewardkit calibrate', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Platt scaling needs binary labels');
     expect(existsSync(platt)).toBe(false);
+  });
+
+  test('a finished calibration is stored: runs list shows its kind and ECE, runs show writes its report', async () => {
+    const store = join(dir, 'calibration-store.sqlite');
+    const clean = write('clean-labels.jsonl', jsonl(judged.map(({ id, label }) => ({ id, label }))));
+    const fit = await runCli(
+      [
+        'calibrate',
+        '--scores',
+        scores,
+        '--source',
+        'judge',
+        '--labels',
+        clean,
+        '--output',
+        join(dir, 'stored.json'),
+      ],
+      { env: { REWARDKIT_STORE: store } },
+    );
+    // The failed scoring is still named and makes the exit 3; the fit and the stored run stand.
+    expect(fit.stderr).toContain('"failed" has no score (its scoring failed)');
+    expect(fit.code).toBe(3);
+    const runId = /rewardkit calibrate: run (run-\S+)/.exec(fit.stderr)?.[1];
+    expect(runId).toBeDefined();
+    const listed = await runCli(['runs', 'list', '--store', store]);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^${runId} +finished +calibration:judge .*kind=calibration {2}isotonic on 200 labelled points: ECE 0\\.\\d{3} → 0\\.\\d{3} cross-fitted$`,
+        'm',
+      ),
+    );
+    const report = join(dir, 'stored.html');
+    const shown = await runCli(['runs', 'show', runId as string, '--store', store, '--report', report]);
+    expect(shown.code).toBe(0);
+    const html = readFileSync(report, 'utf8');
+    expectSelfContained(html);
+    expect(html.match(/aria-label="reliability diagram/g)).toHaveLength(3);
+  });
+
+  test('a dead backend stops a --spec calibration through the circuit breaker: exit 4, nothing written', async () => {
+    const models = write(
+      'dead.yaml',
+      `models:\n  judge:\n    model: judge\n    base_url: ${await refusingEndpoint()}\n    max_retries: 0\n`,
+    );
+    const spec = write(
+      'judged.yaml',
+      'sources:\n  - kind: genrm\n    params:\n      model: judge\n      reasks: 0\n',
+    );
+    const samples = write(
+      'judged.jsonl',
+      jsonl(
+        Array.from({ length: 12 }, (_, i) => ({
+          id: `s${i}`,
+          prompt: `Q${i}?`,
+          response: `A${i}.`,
+          reference: `R${i}.`,
+        })),
+      ),
+    );
+    const output = join(dir, 'dead-map.json');
+    const run = await runCli([
+      'calibrate',
+      ...['--spec', spec, '--models', models, '--input', samples, '--labels', labels, '--output', output],
+      ...['--max-consecutive-failures', '3'],
+    ]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/rewardkit: stopped: the backend is down: 3 calls in a row failed/);
+    expect(run.stderr).toContain('Nothing is written (a calibration needs every scoring)');
+    expect(run.stderr).not.toMatch(/internal error|left out/);
+    expect(existsSync(output)).toBe(false);
   });
 
   test.each([

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { RewardKitError } from '../core/index.js';
 import type { CommandState } from './command-state.js';
 import { nonNegativeInt } from './number-flags.js';
 
@@ -55,6 +56,17 @@ export function withholdOnceOpen<T>(
   failed: (record: T) => boolean,
 ): (record: T) => boolean {
   return (record) => state.breaker?.opened !== undefined && failed(record);
+}
+
+/**
+ * Stops a run loop once the breaker has opened: a failure after that was a refused call, not a
+ * verdict on the row, so it is not recorded as the row's failure (`runCli` then says the backend
+ * is down, exit 4).
+ */
+export function throwIfBackendDown(state: Pick<CommandState, 'breaker'>): void {
+  const opened = state.breaker?.opened;
+  if (opened !== undefined)
+    throw new RewardKitError('RK_BACKEND_UNAVAILABLE', `backend down: ${opened.message}`);
 }
 
 /** The line `runCli` prints when the breaker stopped the command. */

@@ -1,6 +1,7 @@
 import type { Scoring } from '../../audit/index.js';
-import { RewardKitError, type Sample } from '../../core/index.js';
+import type { Sample } from '../../core/index.js';
 import type { ShownPair } from '../../skills/evolve-judge/index.js';
+import { throwIfBackendDown } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 
 /**
@@ -9,9 +10,7 @@ import type { CommandState } from '../command-state.js';
  * remaining row as failed.
  */
 export function stopIfBackendDown(state: Pick<CommandState, 'breaker'>, scoring: Scoring): Scoring {
-  const opened = state.breaker?.opened;
-  if ('reasons' in scoring && opened !== undefined)
-    throw new RewardKitError('RK_BACKEND_UNAVAILABLE', `backend down: ${opened.message}`);
+  if ('reasons' in scoring) throwIfBackendDown(state);
   return scoring;
 }
 

@@ -1,13 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CalibrationMetrics, CalibrationSummary, ScoredRow } from '../../calibration/index.js';
-import { RewardKitError } from '../../core/index.js';
+import { mapConcurrent, RewardKitError } from '../../core/index.js';
+import { addBreakerOption, type BreakerFlags, breakerGuard, throwIfBackendDown } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { runSpecName } from '../run-spec-name.js';
+import { STORE_FLAG_HELP } from '../store-location.js';
 
-interface CalibrateFlags {
+interface CalibrateFlags extends BreakerFlags {
   scores?: string;
   spec?: string;
   input?: string;
@@ -21,6 +23,7 @@ interface CalibrateFlags {
   seed: number;
   bins: number;
   models?: string;
+  store?: string;
 }
 
 /** Rows left out printed to stderr; the summary file lists them all. */
@@ -57,6 +60,8 @@ export function registerCalibrateCommand(calibrate: Command, state: CommandState
     .option('--seed <n>', 'seed of the fold assignment', nonNegativeInt('--seed'), 0)
     .option('--bins <n>', 'equal-width bins of ECE and the reliability curves', positiveInt('--bins'), 10)
     .option('--models <file>', 'models file naming the LLMs judge sources use (with --spec)')
+    .option('--store <path>', STORE_FLAG_HELP);
+  addBreakerOption(calibrate)
     .addHelpText(
       'after',
       `
@@ -65,7 +70,12 @@ Scores come from --scores (the reward, or the --source component, of each row) o
 0/1/true/false/[0, 1], a scored row with no label, a failed scoring and a label with no score are each
 named by file:line:field, counted and left out. The map is fitted on every labelled point; the
 "after" metrics are cross-fitted (each fold mapped by a fit on the others) and in-sample. Apply the
-map with "calibration: map.json" on the spec's source. See docs/calibration.md.
+map with "calibration: map.json" on the spec's source. The run is stored (see --store) and listed
+by "rewardkit view" with its report.
+
+Exit codes: 0 fitted; 3 fitted, but some rows were malformed or their scoring failed (each named
+above, left out); 2 bad flags or too few labelled points; 4 the models' backend went down (with
+--spec; nothing is written). See docs/calibration.md.
 
 Example:
   rewardkit calibrate --scores scores.jsonl --labels labels.jsonl --output map.json --report calibration.html`,
@@ -80,12 +90,14 @@ Example:
         throw new RewardKitError('RK_USAGE', '--spec needs --input <file>: the samples to score');
       if (flags.scores !== undefined && flags.input !== undefined)
         throw new RewardKitError('RK_USAGE', '--input goes with --spec; --scores already holds the scores');
+      // The fit needs every scoring, so a stopped run has nothing worth writing.
+      state.keptOnStop = 'Nothing is written (a calibration needs every scoring)';
       const { readLabelRows, readScoredRows } = await import('../calibration-inputs.js');
       const labels = await readLabelRows(flags.labels);
       const scored =
         flags.scores !== undefined
           ? await readScoredRows(flags.scores, flags.source)
-          : await scoreWithSpec(flags);
+          : await scoreWithSpec(flags, state);
       const { calibrationSummary, fitCalibrationMap, joinLabels } = await import(
         '../../calibration/index.js'
       );
@@ -122,28 +134,48 @@ Example:
           flags.summary,
           `${JSON.stringify({ scores: scoresFrom, ...(flags.source !== undefined && { source: flags.source }), labels: flags.labels, map: flags.output, counts, problems, ...summary }, null, 2)}\n`,
         );
-      if (flags.report !== undefined) {
-        const { calibrationReportHtml } = await import('../../view/index.js');
-        await writeFile(
-          flags.report,
-          calibrationReportHtml({
-            scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
-            ...(flags.source !== undefined && { source: flags.source }),
-            labels: flags.labels,
-            map: flags.output,
-            summary,
-            problems: problems.slice(0, 200),
-            problemCount: problems.length,
-          }),
-        );
-      }
+      const { calibrationReportHtml } = await import('../../view/index.js');
+      const html = calibrationReportHtml({
+        scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
+        ...(flags.source !== undefined && { source: flags.source }),
+        labels: flags.labels,
+        map: flags.output,
+        summary,
+        problems: problems.slice(0, 200),
+        problemCount: problems.length,
+      });
+      if (flags.report !== undefined) await writeFile(flags.report, html);
       for (const problem of problems.slice(0, SHOWN_PROBLEMS)) process.stderr.write(`left out: ${problem}\n`);
       if (problems.length > SHOWN_PROBLEMS)
         process.stderr.write(
           `left out: … and ${problems.length - SHOWN_PROBLEMS} more${flags.summary ? ` (all in ${flags.summary})` : ' (--summary lists them all)'}\n`,
         );
       process.stderr.write(formatSummary(summary, problems.length, flags.output));
-      state.exitCode = EXIT.ok;
+      const { openAnalysisRun } = await import('../analysis-run.js');
+      const stored = await openAnalysisRun(flags.store, {
+        spec_name: `calibration:${flags.source ?? 'reward'}`,
+        spec: {
+          method: flags.method,
+          scores: scoresFrom,
+          source: flags.source ?? null,
+          labels: flags.labels,
+        },
+        input: flags.input ?? scoresFrom,
+        output: flags.output,
+      });
+      if (stored) {
+        try {
+          const fmt = (m: CalibrationMetrics | null) => (m === null ? '—' : m.ece.toFixed(3));
+          const headline = `${flags.method} on ${summary.n} labelled points: ECE ${fmt(summary.before)} → ${fmt(summary.after.cross_fitted)} cross-fitted`;
+          await stored.finish({ kind: 'calibration', headline, counts, ...summary }, html);
+          process.stderr.write(`rewardkit calibrate: run ${stored.id}\n`);
+        } finally {
+          await stored.close();
+        }
+      }
+      // Rows no one labelled are expected; a malformed row or a failed scoring is not.
+      const broken = counts.label_rows_left_out + counts.score_rows_left_out + joined.counts.unscored;
+      state.exitCode = broken > 0 ? EXIT.rowsFailed : EXIT.ok;
     });
 }
 
@@ -170,7 +202,10 @@ function formatSummary(s: CalibrationSummary, leftOut: number, output: string): 
 }
 
 /** Scores --input with --spec: the reward, or the --source component, of each sample. */
-async function scoreWithSpec(flags: CalibrateFlags): Promise<{ rows: ScoredRow[]; problems: string[] }> {
+async function scoreWithSpec(
+  flags: CalibrateFlags,
+  state: CommandState,
+): Promise<{ rows: ScoredRow[]; problems: string[] }> {
   const { loadSpec, sourceKinds, sourceName } = await import('../../spec/index.js');
   const spec = loadSpec(flags.spec as string);
   if (flags.source !== undefined) {
@@ -184,7 +219,7 @@ async function scoreWithSpec(flags: CalibrateFlags): Promise<{ rows: ScoredRow[]
   }
   const { loadConfiguredModels, requireModelsReady } = await import('../models-location.js');
   const { requireSpecModels, specModelNames } = await import('../spec-model-names.js');
-  const { models, from } = await loadConfiguredModels(flags.models);
+  const { models, from } = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
   const modelNames = specModelNames(spec, sourceKinds, sourceName);
   requireSpecModels(modelNames, models, from);
   await requireModelsReady(modelNames.map(({ model }) => models.get(model)));
@@ -199,23 +234,18 @@ async function scoreWithSpec(flags: CalibrateFlags): Promise<{ rows: ScoredRow[]
         'this spec compares groups: score it with `rewardkit score` and pass the results with --scores',
       );
     const field = flags.source === undefined ? 'reward' : `components.${flags.source}`;
-    const rows = new Array<ScoredRow>(samples.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < samples.length) {
-        const i = next++;
-        const { sample, place } = samples[i] as (typeof samples)[number];
-        const result = await evaluator.evaluate(sample);
-        const score =
-          result.status !== 'ok'
-            ? null
-            : flags.source === undefined
-              ? result.reward
-              : (result.components[flags.source] ?? null);
-        rows[i] = { id: sample.id, score, place, field };
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, samples.length) }, worker));
+    const rows = await mapConcurrent(samples, CONCURRENCY, async ({ sample, place }) => {
+      const result = await evaluator.evaluate(sample);
+      const score =
+        result.status !== 'ok'
+          ? null
+          : flags.source === undefined
+            ? result.reward
+            : (result.components[flags.source] ?? null);
+      // A scoring failed once the breaker opened was a refused call, not a row to leave out.
+      if (score === null) throwIfBackendDown(state);
+      return { id: sample.id, score, place, field } satisfies ScoredRow;
+    });
     return { rows, problems: [] };
   } finally {
     await evaluator.close();
