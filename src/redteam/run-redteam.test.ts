@@ -84,7 +84,11 @@ describe('runRedteam', () => {
 
   test('a response two exploits write, or one left as it was, is scored once; concurrency changes nothing', async () => {
     const seen: string[] = [];
-    const same = (name: string) => ({ name, description: name, apply: (s: Sample) => [s.response, `${s.response}!`] });
+    const same = (name: string) => ({
+      name,
+      description: name,
+      apply: (s: Sample) => [s.response, `${s.response}!`],
+    });
     const options = {
       exploits: [same('a'), same('b')],
       seed: 1,
