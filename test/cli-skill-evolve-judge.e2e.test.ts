@@ -51,32 +51,33 @@ const judgeRule = (pattern: string, verdict: 'A' | 'B'): ScriptRule => ({
  * The scripted models. The judge opens the skill, then: with the rule in its skill it picks the
  * response citing the document ("[doc]"); without it, the other one (wrong on every citation
  * pair); on plain pairs it always rejects the "(guess)" response (right before and after). The
- * analyst's corrected verdict is the better position its feedback names (so the lessons pass the
- * gate); the proposer appends the rule to "Biases to resist".
+ * analyst of a failed run proposes the rule as a lesson (`copying`: a lesson that only restates a
+ * verdict, with the corrected answer guessed); the proposer appends the rule to "Biases to resist".
  */
-function script() {
+function script(options: { copying?: boolean } = {}) {
   const lesson = { title: 'citations', description: 'grounded answers', content: RULE };
+  const copied = {
+    title: 'verdict',
+    description: 'the verdict',
+    content: 'The verdict was wrong: pick the other one.',
+  };
   server.script(
-    ...(['first', 'second'] as const).map(
-      (better): ScriptRule => ({
-        match: {
-          contains: new RegExp(
-            `You analyse one run${ANY}*Outcome: FAILED${ANY}*the better response is the ${better} one`,
-          ),
-        },
-        reply: {
-          content: JSON.stringify({
-            failure_cause: {
-              title: 'ignored citations',
-              description: 'it preferred the uncited answer',
-              content: 'x',
-            },
-            lessons: [lesson],
-            fix: { description: 'prefer the cited response', answer: better },
-          }),
-        },
-      }),
-    ),
+    {
+      match: { contains: new RegExp(`You analyse one run${ANY}*Outcome: FAILED`) },
+      reply: {
+        content: JSON.stringify({
+          failure_cause: {
+            title: 'ignored citations',
+            description: 'it preferred the uncited answer',
+            content: 'x',
+          },
+          lessons: [options.copying ? copied : lesson],
+          fix: options.copying
+            ? { description: 'answer the other way', answer: 'first' }
+            : { description: 'prefer the cited response', answer: null },
+        }),
+      },
+    },
     {
       match: { contains: /You analyse one run[\s\S]*Outcome: PASSED/ },
       reply: {
@@ -236,6 +237,22 @@ describe('rewardkit skill evolve-judge', () => {
       .join('\n');
     for (const id of heldOut) expect(analystText).not.toContain(`Instance: ${id}`);
 
+    // The gate's independence: each failed pair is judged again under its lessons, and what the
+    // gate compares (the label) is never in an analyst's text: the feedback names no position and
+    // nothing says which response is better.
+    expect(report.cost.judge_gate).toMatchObject({ judgments: report.trajectories.failed });
+    const reruns = judgeRequests.filter((r) => textOf(r).includes('## Lessons under test'));
+    expect(reruns.length).toBeGreaterThan(0);
+    const analystRequests = server.requests.filter((r) => textOf(r).includes('You analyse one run'));
+    expect(analystRequests.length).toBe(4);
+    for (const r of analystRequests) {
+      const text = textOf(r);
+      expect(text).not.toMatch(/better (response|one) is|is the (first|second) one|\\"better\\"/i);
+      const feedback = text.match(/<feedback-\w+>([\s\S]*?)<\/feedback-/)?.[1] ?? '';
+      expect(feedback).not.toBe('');
+      expect(feedback).not.toMatch(/first|second/i);
+    }
+
     // A rerun reuses every judgment and analysis; only the patch stages ask again (the response
     // cache, off here, would answer those too).
     const calls = server.requests.length;
@@ -248,6 +265,36 @@ describe('rewardkit skill evolve-judge', () => {
     expect(resumed.accuracy).toEqual(report.accuracy);
     expect(resumed.cost.judge_held_in_before).toMatchObject({ judgments: 4, calls: 0, resumed: 4 });
     expect(resumed.evolve.trajectories).toMatchObject({ resumed: 4, analysed: 0 });
+  });
+
+  test('should gate out the lessons of an analyst that only copies a verdict: the re-run judge is still wrong', async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script({ copying: true });
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const failed = report.trajectories.failed as number;
+    expect(failed).toBeGreaterThan(0);
+    expect(report.evolve.lessons).toMatchObject({ runs_gate_passed: 0, runs_gate_failed: failed });
+    expect(report.evolve.lessons.gated_out).toBe(2 * failed);
+    expect(report.cost.judge_gate).toMatchObject({ judgments: failed });
+    const analyses = readJsonl(join(out, 'analyses.jsonl')).filter((a) => a.pass === false);
+    expect(analyses.map((a) => a.gate)).toEqual(Array(failed).fill('failed'));
   });
 
   test('should refuse fewer than 2 pairs per split before calling a model', async () => {

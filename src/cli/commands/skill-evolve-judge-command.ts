@@ -92,8 +92,9 @@ Splits the pairs by --seed into held-in and held-out (each needs at least 2) and
 better response first or second at random (seeded, recorded in the report). The Skill-RM judge,
 holding the skill, judges the held-in pairs in both orders; a right verdict is a successful run and
 a wrong one (a tie, orders that disagree, or no verdict count as wrong) a failed run, its trace the
-run the analyst reads (the label only as the outcome). Trace2Skill evolves the skill (combined
-mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
+run the analyst reads: it is told the verdict was wrong, never which response is better. A failed
+run's lessons are kept only when the judge, with them appended to the skill, judges the pair again
+(both orders) and now gets it right. Trace2Skill evolves the skill (combined mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
 judged on the held-out pairs, which never feed the evolution.
 
 Writes to --out: skill/ (the evolved skill, only when valid), patch.json, CHANGELOG.md,
@@ -232,7 +233,7 @@ function summary(report: EvolveJudgeReport, out: string, written: boolean): stri
         : ''),
     line('held-in ', before.held_in, after?.held_in),
     `trajectories: ${report.trajectories.passed} passed, ${report.trajectories.failed} failed; selected seed: ${report.evolve.selected_seed ?? 'none'}`,
-    `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
+    `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; gate re-runs ${usage(c.judge_gate)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
     `wrote ${written ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
     '',
   ].join('\n');

@@ -12,14 +12,15 @@ import { renderTrajectory } from './render-trajectory.js';
 import type { Trajectory } from './trajectory.js';
 
 /**
- * Checks a failed run's proposed fix: true when the fix passes the task's evaluator (the
- * corrected answer matches the reference, the re-run passes its tests), false when it does not —
- * the run's lessons are then gated out — and undefined when this run has no evaluator (its
- * lessons are kept and marked `ungated`).
+ * Checks a failed run's analysis: true when its fix passes the task's evaluator (the corrected
+ * answer matches the reference, or the task re-run with the proposed lessons applied passes),
+ * false when it does not — the run's lessons are then gated out — and undefined when this run has
+ * no evaluator (its lessons are kept and marked `ungated`). It gets the whole analysis, so a gate
+ * can re-run the task under the lessons rather than read an answer the analyst may have copied.
  */
 export type FixEvaluator = (
   trajectory: Trajectory,
-  fix: FailureAnalysis['fix'],
+  analysis: FailureAnalysis,
 ) => boolean | undefined | Promise<boolean | undefined>;
 
 export interface AnalyzeOptions {
@@ -81,7 +82,7 @@ export async function analyzeTrajectory(
     ...analysis.lessons.map((l) => ({ type: 'failure_memory' as const, ...l })),
   ];
   const usage = usageOf(outcome.calls);
-  const passed = await options.evaluate?.(trajectory, analysis.fix);
+  const passed = await options.evaluate?.(trajectory, analysis);
   if (passed === undefined) {
     const record: AnalysisRecord = { ...base, status: 'ok', gate: 'ungated', items, ...empty, usage };
     return { record, calls: outcome.calls, truncatedRun };

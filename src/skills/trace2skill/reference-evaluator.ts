@@ -6,7 +6,7 @@ import type { FixEvaluator } from './analyze-trajectory.js';
  * must match it (normalized exact match, as the reference verifier does); a run without a
  * reference has no evaluator here, so its lessons stay ungated.
  */
-export const referenceEvaluator: FixEvaluator = (trajectory, fix) => {
+export const referenceEvaluator: FixEvaluator = (trajectory, { fix }) => {
   if (trajectory.reference === undefined) return undefined;
   return fix.answer !== null && exactMatch(fix.answer, trajectory.reference).match;
 };
