@@ -181,6 +181,8 @@ describe('rewardkit skill evolve-judge', () => {
       'judge',
       '--analyst',
       'analyst',
+      '--split-seeds',
+      '1',
       '--out',
       out,
     ];
@@ -206,6 +208,7 @@ describe('rewardkit skill evolve-judge', () => {
     expect(report.cost.judge_held_in_before).toMatchObject({ judgments: 4, calls: 16, resumed: 0 });
     expect(report.cost.judge_held_out_after).toMatchObject({ judgments: 4, calls: 16 });
     expect(report.cost.total.calls).toBe(server.requests.length);
+    expect(report.split_seeds.cost.total).toEqual(report.cost.total);
     expect(run.stdout).toMatch(/held-out accuracy: \d+\.\d% → 100\.0% \(4 pairs\) \+\d+\.\d points/);
 
     expect(readFileSync(join(out, 'skill/SKILL.md'), 'utf8')).toContain(RULE);
@@ -267,9 +270,9 @@ describe('rewardkit skill evolve-judge', () => {
     expect(resumed.evolve.trajectories).toMatchObject({ resumed: 4, analysed: 0 });
   });
 
-  test('should gate out the lessons of an analyst that only copies a verdict: the re-run judge is still wrong', async () => {
+  test('should report held-out accuracy over three split seeds, paired, with the verdict and its interval', async () => {
     const { skill, input, models, out } = setup(PAIRS);
-    script({ copying: true });
+    script();
     const run = await runCli([
       'skill',
       'evolve-judge',
@@ -288,6 +291,57 @@ describe('rewardkit skill evolve-judge', () => {
     ]);
     expect(run.code).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    // Every call of the three split seeds' loops is counted; the top level is the first seed's loop.
+    expect(report.split_seeds.cost.total.calls).toBe(server.requests.length);
+    expect(report.cost.total.calls).toBeLessThan(server.requests.length);
+    // Held-out gain over three split seeds, paired, by the evidence standard: the rule flips every
+    // held-out citation pair, so each seed gains and the verdict holds.
+    const seeds = report.split_seeds;
+    expect(seeds.per_seed.map((s: { seed: number }) => s.seed)).toEqual([0, 1, 2]);
+    for (const s of seeds.per_seed) {
+      expect(s.valid).toBe(true);
+      expect(s.after).toBe(1);
+      expect(s.gain).toBeCloseTo(s.after - s.before);
+      expect(s.gain).toBeGreaterThan(0);
+    }
+    expect(seeds.per_seed[0].gain).toBeCloseTo(report.held_out_gain);
+    expect(seeds.verdict).toMatchObject({
+      status: 'held',
+      seeds: 3,
+      metric: expect.stringContaining('paired by split seed'),
+    });
+    expect(seeds.verdict.ci[0]).toBeGreaterThan(0);
+    expect(seeds.after.mean).toBe(1);
+    expect(run.stdout).toMatch(/the evolved skill raises held-out accuracy: held — effect \+0\.\d+ \[/);
+  });
+
+  test('should gate out the lessons of an analyst that only copies a verdict: the re-run judge is still wrong', async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script({ copying: true });
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--split-seeds',
+      '1',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    // One split seed gives a number, never a verdict.
+    expect(report.split_seeds.per_seed).toHaveLength(1);
+    expect(report.split_seeds.verdict).toMatchObject({ status: 'too_small', seeds: 1 });
+    expect(run.stdout).toContain('too small — 1 seed(s); a verdict needs at least 3');
     const failed = report.trajectories.failed as number;
     expect(failed).toBeGreaterThan(0);
     expect(report.evolve.lessons).toMatchObject({ runs_gate_passed: 0, runs_gate_failed: failed });

@@ -2,10 +2,14 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { verdictLine } from '../../lab/claim-verdict.js';
+import { usageOf } from '../../llm/index.js';
+import { addUsage } from '../../llm/usage-of.js';
 import type { EvolveJudgeReport } from '../../skills/index.js';
 import type { CommandState } from '../command-state.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openJudgeServices } from './judge-model.js';
+import { heldOutAcrossSeeds } from './skill-evolve-judge-seeds.js';
 import {
   collect,
   OUT_FILES,
@@ -25,6 +29,7 @@ interface EvolveJudgeFlags {
   heldOut: number;
   seed: number;
   seeds: number;
+  splitSeeds: number;
   concurrency: number;
   protect: string[];
   resume: boolean;
@@ -69,6 +74,12 @@ export function registerSkillEvolveJudgeCommand(skill: Command, state: CommandSt
         1,
       )
       .option(
+        '--split-seeds <n>',
+        'run the whole loop on split seeds --seed … --seed + n − 1 and report the held-out gain over them with its interval (a verdict needs 3)',
+        positiveInt('--split-seeds'),
+        3,
+      )
+      .option(
         '-c, --concurrency <n>',
         'judgments and analyst calls in flight at most',
         positiveInt('--concurrency'),
@@ -96,6 +107,11 @@ run the analyst reads: it is told the verdict was wrong, never which response is
 run's lessons are kept only when the judge, with them appended to the skill, judges the pair again
 (both orders) and now gets it right. Trace2Skill evolves the skill (combined mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
 judged on the held-out pairs, which never feed the evolution.
+
+The loop runs on --split-seeds split seeds (default 3), each with its own split and positions;
+held-out accuracy, evolved minus source, paired by split seed, gives the verdict (held,
+not_held, inconclusive, or too_small under 3 seeds) with its 95% paired-t interval. The skill,
+patch and changelog written are those of the first split seed (--seed).
 
 Writes to --out: skill/ (the evolved skill, only when valid), patch.json, CHANGELOG.md,
 report.json (accuracy before / after on both splits, the cost of each phase, the Trace2Skill
@@ -163,9 +179,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     state,
   );
   const { skillRmRuntime } = await import('../../spec/index.js');
-  let result: Awaited<ReturnType<typeof skills.evolveJudge>>;
+  let result: Awaited<ReturnType<typeof evolveJudge.evolveJudgeSeeds>>;
   try {
-    result = await skills.evolveJudge({
+    result = await evolveJudge.evolveJudgeSeeds({
       files,
       pairs: input.pairs,
       judge: {
@@ -176,6 +192,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
       heldOut: flags.heldOut,
       seed: flags.seed,
       seeds: flags.seeds,
+      splitSeeds: flags.splitSeeds,
+      // A loop whose models never answered says so; the next seeds would only repeat that.
+      next: (run) => !evolveJudgeUnanswered(run.report).nothingLearned,
       concurrency: flags.concurrency,
       protect: flags.protect,
       judged,
@@ -187,7 +206,8 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     await close();
   }
 
-  const { evolved, report: loop } = result;
+  const { evolved, report: loop } = result.runs[0] as (typeof result.runs)[number];
+  const seeds = heldOutAcrossSeeds(result.heldOut, flags.splitSeeds);
   const unanswered = evolveJudgeUnanswered(loop);
   // The source skill, unchanged because the models never answered, is not an evolved skill.
   const written = loop.evolve.valid && !unanswered.nothingLearned;
@@ -207,9 +227,14 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     models: { judge: flags.model, analyst: analystName },
     out: { skill: written ? skillOut : null, judgments: judgmentsPath, analyses: analysesPath, written },
     fix_patches: evolved.fixPatches,
+    split_seeds: {
+      ...seeds,
+      cost: { total: result.runs.reduce((u, r) => addUsage(u, r.report.cost.total), usageOf([])) },
+    },
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(summary(loop, flags.out, written));
+  process.stdout.write(`${verdictLine(seeds.verdict)}\n`);
   return evolveExitCode('skill evolve-judge', unanswered, written, join(out, OUT_FILES.report));
 }
 
