@@ -54,14 +54,48 @@ const judgeRule = (pattern: string, verdict: 'A' | 'B'): ScriptRule => ({
  * analyst of a failed run proposes the rule as a lesson (`copying`: a lesson that only restates a
  * verdict, with the corrected answer guessed); the proposer appends the rule to "Biases to resist".
  */
-function script(options: { copying?: boolean } = {}) {
+function script(options: { copying?: boolean; acting?: boolean } = {}) {
   const lesson = { title: 'citations', description: 'grounded answers', content: RULE };
   const copied = {
     title: 'verdict',
     description: 'the verdict',
     content: 'The verdict was wrong: pick the other one.',
   };
+  // An acting analyst asks for three tools at once (one over its cap of 2), then answers once told
+  // its budget is spent.
+  const acting: ScriptRule[] = [
+    {
+      match: { contains: 'The tool budget is spent' },
+      reply: {
+        content: JSON.stringify({
+          failure_cause: {
+            title: 'ignored citations',
+            description: 'it preferred the uncited answer',
+            content: 'x',
+          },
+          lessons: [lesson],
+          fix: { description: 'prefer the cited response', answer: null },
+        }),
+      },
+    },
+    {
+      match: { contains: new RegExp(`You analyse one run${ANY}*Outcome: FAILED`) },
+      reply: {
+        content: '',
+        toolCalls: [
+          {
+            id: 'v1',
+            name: 'view_resource',
+            arguments: JSON.stringify({ path: 'references/rag-grounding.md' }),
+          },
+          { id: 'v2', name: 'list_resources', arguments: '{}' },
+          { id: 'v3', name: 'view_resource', arguments: JSON.stringify({ path: 'references/writing.md' }) },
+        ],
+      },
+    },
+  ];
   server.script(
+    ...(options.acting ? acting : []),
     {
       match: { contains: new RegExp(`You analyse one run${ANY}*Outcome: FAILED`) },
       reply: {
@@ -349,6 +383,70 @@ describe('rewardkit skill evolve-judge', () => {
     expect(report.cost.judge_gate).toMatchObject({ judgments: failed });
     const analyses = readJsonl(join(out, 'analyses.jsonl')).filter((a) => a.pass === false);
     expect(analyses.map((a) => a.gate)).toEqual(Array(failed).fill('failed'));
+  });
+
+  test("should let each failed run's analyst call the judge's resource tools on its pair, within its caps", async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script({ acting: true });
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--split-seeds',
+      '1',
+      '--analyst-tool-calls',
+      '2',
+      '--analyst-tool-chars',
+      '300',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const failed = report.trajectories.failed as number;
+    expect(failed).toBeGreaterThan(0);
+    expect(report.evolve.trajectories).toMatchObject({
+      analyst_tool_calls: 2 * failed,
+      analyst_tool_calls_refused: failed,
+    });
+    // The lessons found by acting still pass the gate: the re-run judge gets the pairs right.
+    expect(report.evolve.lessons.runs_gate_passed).toBe(failed);
+    for (const a of readJsonl(join(out, 'analyses.jsonl')).filter((r) => r.pass === false))
+      expect(a).toMatchObject({ tool_calls: 2, tool_calls_refused: 1, gate: 'passed' });
+
+    const analyst = server.requests.filter((r) => textOf(r).includes('You analyse one run'));
+    const offered = analyst.filter((r) => Array.isArray(r.body.tools));
+    expect(offered).toHaveLength(failed);
+    for (const r of offered)
+      expect((r.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual([
+        'list_resources',
+        'view_resource',
+        'run_resource',
+      ]);
+    const answered = analyst.filter((r) => textOf(r).includes('The tool budget is spent'));
+    expect(answered).toHaveLength(failed);
+    for (const r of answered) {
+      expect(r.body.tools).toBeUndefined();
+      const results = (r.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+      expect(results).toHaveLength(3);
+      const [viewed, listed, refused] = results as [string, string, string];
+      expect(viewed).toContain('# RAG grounding');
+      expect(viewed).toContain("characters cut at the analyst's cap");
+      expect(viewed.length).toBeLessThan(400);
+      expect(listed).toContain('"id": "json-format"');
+      expect(refused).toContain('cap_exceeded');
+      // What the analyst's tools show is the judge's view of the pair: never its label.
+      for (const text of results) expect(text).not.toMatch(/chosen|rejected|\bbetter\b/i);
+    }
   });
 
   test('should refuse fewer than 2 pairs per split before calling a model', async () => {

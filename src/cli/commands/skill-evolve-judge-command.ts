@@ -30,6 +30,8 @@ interface EvolveJudgeFlags {
   seed: number;
   seeds: number;
   splitSeeds: number;
+  analystToolCalls: number;
+  analystToolChars: number;
   concurrency: number;
   protect: string[];
   resume: boolean;
@@ -80,6 +82,18 @@ export function registerSkillEvolveJudgeCommand(skill: Command, state: CommandSt
         3,
       )
       .option(
+        '--analyst-tool-calls <n>',
+        "tool calls (the judge's list/view/run resource tools on its pair) each failed run's analyst may make; 0: it only reads",
+        nonNegativeInt('--analyst-tool-calls'),
+        4,
+      )
+      .option(
+        '--analyst-tool-chars <n>',
+        'characters of one tool result an analyst reads; the rest is cut, and the cut said',
+        positiveInt('--analyst-tool-chars'),
+        4000,
+      )
+      .option(
         '-c, --concurrency <n>',
         'judgments and analyst calls in flight at most',
         positiveInt('--concurrency'),
@@ -103,7 +117,10 @@ Splits the pairs by --seed into held-in and held-out (each needs at least 2) and
 better response first or second at random (seeded, recorded in the report). The Skill-RM judge,
 holding the skill, judges the held-in pairs in both orders; a right verdict is a successful run and
 a wrong one (a tie, orders that disagree, or no verdict count as wrong) a failed run, its trace the
-run the analyst reads: it is told the verdict was wrong, never which response is better. A failed
+run the analyst reads: it is told the verdict was wrong, never which response is better. The
+analysts run at once (up to --concurrency), each able to call the judge's own resource tools
+(list_resources, view_resource, run_resource) on its pair, within --analyst-tool-calls calls of
+--analyst-tool-chars characters each. A failed
 run's lessons are kept only when the judge, with them appended to the skill, judges the pair again
 (both orders) and now gets it right. Trace2Skill evolves the skill (combined mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
 judged on the held-out pairs, which never feed the evolution.
@@ -193,6 +210,7 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
       seed: flags.seed,
       seeds: flags.seeds,
       splitSeeds: flags.splitSeeds,
+      analystCaps: { maxCalls: flags.analystToolCalls, maxOutputChars: flags.analystToolChars },
       // A loop whose models never answered says so; the next seeds would only repeat that.
       next: (run) => !evolveJudgeUnanswered(run.report).nothingLearned,
       concurrency: flags.concurrency,

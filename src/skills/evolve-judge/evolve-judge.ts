@@ -4,14 +4,17 @@ import { type ChatModel, usageOf } from '../../llm/index.js';
 import { addUsage } from '../../llm/usage-of.js';
 import { parseSkill } from '../parse-skill.js';
 import type { SkillFiles } from '../skill-files.js';
+import { DEFAULT_SKILL_RM_CAPS } from '../skill-rm/skill-rm-caps.js';
 import { createSkillRmJudge } from '../skill-rm/skill-rm-judge.js';
 import type { SkillRmOptions } from '../skill-rm/skill-rm-options.js';
 import { formatViolation } from '../skill-violation.js';
 import type { AnalysisRecord } from '../trace2skill/analysis-record.js';
+import type { AnalystCaps } from '../trace2skill/analyst-toolbox.js';
 import { type EvolvedSkill, type EvolveReport, evolveSkill } from '../trace2skill/evolve-skill.js';
 import { judgePairs } from './judge-pairs.js';
 import type { JudgedPair } from './judged-pair.js';
 import type { LabelledPair, ShownPair } from './labelled-pair.js';
+import { pairAnalystTools } from './pair-analyst-tools.js';
 import { rerunGate } from './rerun-gate.js';
 import { skillHash } from './skill-hash.js';
 import { type SplitAccuracy, splitAccuracy } from './split-accuracy.js';
@@ -36,6 +39,11 @@ export interface EvolveJudgeOptions {
   readonly judge: Omit<SkillRmOptions, 'skill'> & { readonly bothOrders?: boolean };
   /** The Trace2Skill analyst (every analyst role). */
   readonly analyst: ChatModel;
+  /**
+   * Caps of each failed run's analyst, which may call the judge's resource tools on its pair
+   * (default `DEFAULT_ANALYST_CAPS`; `maxCalls: 0`: it only reads).
+   */
+  readonly analystCaps?: AnalystCaps;
   /** The fraction of pairs held out (default 0.5). */
   readonly heldOut?: number;
   /** Seeds the split and the positions (default 0). */
@@ -175,6 +183,16 @@ export async function evolveJudge(options: EvolveJudgeOptions): Promise<EvolvedJ
     ...(options.seeds !== undefined && { seeds: options.seeds }),
     score: async (files, name) => (await accuracyOf(files, name)).accuracy,
     evaluate: gate,
+    tools: pairAnalystTools({
+      skill: source.skill,
+      pairs: byId,
+      runtime: options.judge.runtime,
+      caps: { ...DEFAULT_SKILL_RM_CAPS, ...options.judge.caps },
+      ...(options.judge.benchmarkVisible !== undefined && {
+        benchmarkVisible: options.judge.benchmarkVisible,
+      }),
+    }),
+    ...(options.analystCaps !== undefined && { analystCaps: options.analystCaps }),
     concurrency,
     ...(options.protect !== undefined && { protect: options.protect }),
     ...(options.analyses !== undefined && { done: options.analyses }),

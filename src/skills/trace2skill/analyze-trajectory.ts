@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { RoleCall } from '../../judges/index.js';
 import { type ChatModel, usageOf } from '../../llm/index.js';
+import { actingAnalysis } from './acting-analyst.js';
 import type { AnalysisRecord, Lesson } from './analysis-record.js';
 import {
   type FailureAnalysis,
+  FailureAnalysisSchema,
   failureAnalystRole,
   SUCCESS_LESSON_LIMIT,
   successAnalystRole,
 } from './analyst-roles.js';
+import { type AnalystCaps, type AnalystTools, DEFAULT_ANALYST_CAPS } from './analyst-toolbox.js';
 import { renderTrajectory } from './render-trajectory.js';
 import type { Trajectory } from './trajectory.js';
 
@@ -27,6 +30,10 @@ export interface AnalyzeOptions {
   model: ChatModel;
   /** Pass-gating: without one, a failed run's lessons are kept and marked `ungated`. */
   evaluate?: FixEvaluator;
+  /** The studied agent's tools, for a failed run's analyst to act with; without them it only reads. */
+  tools?: AnalystTools;
+  /** Caps of each acting analyst (default `DEFAULT_ANALYST_CAPS`). */
+  analystCaps?: AnalystCaps;
   reasks?: number;
   seed?: number;
   signal?: AbortSignal;
@@ -72,9 +79,16 @@ export async function analyzeTrajectory(
     };
     return { record, calls: outcome.calls, truncatedRun };
   }
-  const outcome = await failureAnalystRole({ run: text }, call);
+  const caps = options.analystCaps ?? DEFAULT_ANALYST_CAPS;
+  const toolbox = caps.maxCalls > 0 ? options.tools?.(trajectory) : undefined;
+  const acted = toolbox
+    ? await actingAnalysis(failureAnalystRole, FailureAnalysisSchema, { run: text }, toolbox, caps, call)
+    : undefined;
+  const outcome = acted?.outcome ?? (await failureAnalystRole({ run: text }, call));
+  const tools = acted && { tool_calls: acted.toolCalls, tool_calls_refused: acted.refused };
   if (outcome.status !== 'ok') {
-    return { record: invalid(base, outcome.reason, outcome.calls), calls: outcome.calls, truncatedRun };
+    const record = { ...invalid(base, outcome.reason, outcome.calls), ...tools };
+    return { record, calls: outcome.calls, truncatedRun };
   }
   const analysis = outcome.value;
   const items: Lesson[] = [
@@ -82,14 +96,15 @@ export async function analyzeTrajectory(
     ...analysis.lessons.map((l) => ({ type: 'failure_memory' as const, ...l })),
   ];
   const usage = usageOf(outcome.calls);
+  const failed = { ...base, ...tools };
   const passed = await options.evaluate?.(trajectory, analysis);
   if (passed === undefined) {
-    const record: AnalysisRecord = { ...base, status: 'ok', gate: 'ungated', items, ...empty, usage };
+    const record: AnalysisRecord = { ...failed, status: 'ok', gate: 'ungated', items, ...empty, usage };
     return { record, calls: outcome.calls, truncatedRun };
   }
   const record: AnalysisRecord = passed
-    ? { ...base, status: 'ok', gate: 'passed', items, ...empty, usage }
-    : { ...base, status: 'ok', gate: 'failed', items: [], gated_out: items.length, truncated: 0, usage };
+    ? { ...failed, status: 'ok', gate: 'passed', items, ...empty, usage }
+    : { ...failed, status: 'ok', gate: 'failed', items: [], gated_out: items.length, truncated: 0, usage };
   return { record, calls: outcome.calls, truncatedRun };
 }
 
