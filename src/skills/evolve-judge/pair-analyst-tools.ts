@@ -61,6 +61,7 @@ export function pairAnalystTools(options: {
         await opened;
         return (await session.execute(call)).content;
       },
+      calls: () => session.calls,
     };
   };
 }

@@ -46,6 +46,10 @@ export async function actingAnalysis<I, S extends z.ZodType>(
   let used = 0;
   let refused = 0;
   const tag = (trace: CallTrace): RoleCall => ({ ...trace, role: role.roleName });
+  const withToolCalls = (): RoleCall[] => [
+    ...calls,
+    ...toolbox.calls().map((c) => ({ ...c, role: c.role ?? 'analyst_tool' })),
+  ];
   // Each turn makes at least one tool call or ends; past the cap the analyst gets one turn to answer.
   for (let turn = 0; turn <= caps.maxCalls + 1; turn++) {
     const offer = used < caps.maxCalls;
@@ -61,7 +65,7 @@ export async function actingAnalysis<I, S extends z.ZodType>(
     } catch (error) {
       if (options.signal?.aborted || !(error instanceof ChatModelError)) throw error;
       return {
-        outcome: { status: 'invalid', reason: error.message, raw: null, calls },
+        outcome: { status: 'invalid', reason: error.message, raw: null, calls: withToolCalls() },
         toolCalls: used,
         refused,
       };
@@ -83,7 +87,11 @@ export async function actingAnalysis<I, S extends z.ZodType>(
       const parsed = parseStructured(response.content, schema);
       if (parsed.ok) {
         calls.push(tag({ ...trace, parsed: parsed.value }));
-        return { outcome: { status: 'ok', value: parsed.value, calls }, toolCalls: used, refused };
+        return {
+          outcome: { status: 'ok', value: parsed.value, calls: withToolCalls() },
+          toolCalls: used,
+          refused,
+        };
       }
       calls.push(tag({ ...trace, parseError: parsed.error }));
       messages = [...messages, { role: 'assistant', content: response.content }];
@@ -132,7 +140,7 @@ export async function actingAnalysis<I, S extends z.ZodType>(
   calls.push(...last.calls.map(tag));
   const outcome: RoleOutcome<z.infer<S>> =
     last.status === 'ok'
-      ? { status: 'ok', value: last.value, calls }
-      : { status: 'invalid', reason: last.reason, raw: last.raw, calls };
+      ? { status: 'ok', value: last.value, calls: withToolCalls() }
+      : { status: 'invalid', reason: last.reason, raw: last.raw, calls: withToolCalls() };
   return { outcome, toolCalls: used, refused };
 }

@@ -1,4 +1,4 @@
-import type { ChatTool, ToolCall } from '../../llm/index.js';
+import type { CallTrace, ChatTool, ToolCall } from '../../llm/index.js';
 import type { Trajectory } from './trajectory.js';
 
 /**
@@ -12,6 +12,8 @@ export interface AnalystToolbox {
   /** A line for the analyst's instructions: what the tools act on (which response is A, …). */
   readonly guidance: string;
   execute(call: ToolCall): Promise<string>;
+  /** Model calls the tools made themselves (a judge run as a resource): their cost is the analysis's. */
+  calls(): readonly CallTrace[];
 }
 
 /** The toolbox for one run's analyst; undefined when that run has none (the analyst only reads). */
