@@ -51,32 +51,67 @@ const judgeRule = (pattern: string, verdict: 'A' | 'B'): ScriptRule => ({
  * The scripted models. The judge opens the skill, then: with the rule in its skill it picks the
  * response citing the document ("[doc]"); without it, the other one (wrong on every citation
  * pair); on plain pairs it always rejects the "(guess)" response (right before and after). The
- * analyst's corrected verdict is the better position its feedback names (so the lessons pass the
- * gate); the proposer appends the rule to "Biases to resist".
+ * analyst of a failed run proposes the rule as a lesson (`copying`: a lesson that only restates a
+ * verdict, with the corrected answer guessed); the proposer appends the rule to "Biases to resist".
  */
-function script() {
+function script(options: { copying?: boolean; acting?: boolean } = {}) {
   const lesson = { title: 'citations', description: 'grounded answers', content: RULE };
+  const copied = {
+    title: 'verdict',
+    description: 'the verdict',
+    content: 'The verdict was wrong: pick the other one.',
+  };
+  // An acting analyst asks for three tools at once (one over its cap of 2), then answers once told
+  // its budget is spent.
+  const acting: ScriptRule[] = [
+    {
+      match: { contains: 'The tool budget is spent' },
+      reply: {
+        content: JSON.stringify({
+          failure_cause: {
+            title: 'ignored citations',
+            description: 'it preferred the uncited answer',
+            content: 'x',
+          },
+          lessons: [lesson],
+          fix: { description: 'prefer the cited response', answer: null },
+        }),
+      },
+    },
+    {
+      match: { contains: new RegExp(`You analyse one run${ANY}*Outcome: FAILED`) },
+      reply: {
+        content: '',
+        toolCalls: [
+          {
+            id: 'v1',
+            name: 'view_resource',
+            arguments: JSON.stringify({ path: 'references/rag-grounding.md' }),
+          },
+          { id: 'v2', name: 'list_resources', arguments: '{}' },
+          { id: 'v3', name: 'view_resource', arguments: JSON.stringify({ path: 'references/writing.md' }) },
+        ],
+      },
+    },
+  ];
   server.script(
-    ...(['first', 'second'] as const).map(
-      (better): ScriptRule => ({
-        match: {
-          contains: new RegExp(
-            `You analyse one run${ANY}*Outcome: FAILED${ANY}*the better response is the ${better} one`,
-          ),
-        },
-        reply: {
-          content: JSON.stringify({
-            failure_cause: {
-              title: 'ignored citations',
-              description: 'it preferred the uncited answer',
-              content: 'x',
-            },
-            lessons: [lesson],
-            fix: { description: 'prefer the cited response', answer: better },
-          }),
-        },
-      }),
-    ),
+    ...(options.acting ? acting : []),
+    {
+      match: { contains: new RegExp(`You analyse one run${ANY}*Outcome: FAILED`) },
+      reply: {
+        content: JSON.stringify({
+          failure_cause: {
+            title: 'ignored citations',
+            description: 'it preferred the uncited answer',
+            content: 'x',
+          },
+          lessons: [options.copying ? copied : lesson],
+          fix: options.copying
+            ? { description: 'answer the other way', answer: 'first' }
+            : { description: 'prefer the cited response', answer: null },
+        }),
+      },
+    },
     {
       match: { contains: /You analyse one run[\s\S]*Outcome: PASSED/ },
       reply: {
@@ -180,6 +215,8 @@ describe('rewardkit skill evolve-judge', () => {
       'judge',
       '--analyst',
       'analyst',
+      '--split-seeds',
+      '1',
       '--out',
       out,
     ];
@@ -205,6 +242,7 @@ describe('rewardkit skill evolve-judge', () => {
     expect(report.cost.judge_held_in_before).toMatchObject({ judgments: 4, calls: 16, resumed: 0 });
     expect(report.cost.judge_held_out_after).toMatchObject({ judgments: 4, calls: 16 });
     expect(report.cost.total.calls).toBe(server.requests.length);
+    expect(report.split_seeds.cost.total).toEqual(report.cost.total);
     expect(run.stdout).toMatch(/held-out accuracy: \d+\.\d% → 100\.0% \(4 pairs\) \+\d+\.\d points/);
 
     expect(readFileSync(join(out, 'skill/SKILL.md'), 'utf8')).toContain(RULE);
@@ -236,6 +274,22 @@ describe('rewardkit skill evolve-judge', () => {
       .join('\n');
     for (const id of heldOut) expect(analystText).not.toContain(`Instance: ${id}`);
 
+    // The gate's independence: each failed pair is judged again under its lessons, and what the
+    // gate compares (the label) is never in an analyst's text: the feedback names no position and
+    // nothing says which response is better.
+    expect(report.cost.judge_gate).toMatchObject({ judgments: report.trajectories.failed });
+    const reruns = judgeRequests.filter((r) => textOf(r).includes('## Lessons under test'));
+    expect(reruns.length).toBeGreaterThan(0);
+    const analystRequests = server.requests.filter((r) => textOf(r).includes('You analyse one run'));
+    expect(analystRequests.length).toBe(4);
+    for (const r of analystRequests) {
+      const text = textOf(r);
+      expect(text).not.toMatch(/better (response|one) is|is the (first|second) one|\\"better\\"/i);
+      const feedback = text.match(/<feedback-\w+>([\s\S]*?)<\/feedback-/)?.[1] ?? '';
+      expect(feedback).not.toBe('');
+      expect(feedback).not.toMatch(/first|second/i);
+    }
+
     // A rerun reuses every judgment and analysis; only the patch stages ask again (the response
     // cache, off here, would answer those too).
     const calls = server.requests.length;
@@ -248,6 +302,151 @@ describe('rewardkit skill evolve-judge', () => {
     expect(resumed.accuracy).toEqual(report.accuracy);
     expect(resumed.cost.judge_held_in_before).toMatchObject({ judgments: 4, calls: 0, resumed: 4 });
     expect(resumed.evolve.trajectories).toMatchObject({ resumed: 4, analysed: 0 });
+  });
+
+  test('should report held-out accuracy over three split seeds, paired, with the verdict and its interval', async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script();
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    // Every call of the three split seeds' loops is counted; the top level is the first seed's loop.
+    expect(report.split_seeds.cost.total.calls).toBe(server.requests.length);
+    expect(report.cost.total.calls).toBeLessThan(server.requests.length);
+    // Held-out gain over three split seeds, paired, by the evidence standard: the rule flips every
+    // held-out citation pair, so each seed gains and the verdict holds.
+    const seeds = report.split_seeds;
+    expect(seeds.per_seed.map((s: { seed: number }) => s.seed)).toEqual([0, 1, 2]);
+    for (const s of seeds.per_seed) {
+      expect(s.valid).toBe(true);
+      expect(s.after).toBe(1);
+      expect(s.gain).toBeCloseTo(s.after - s.before);
+      expect(s.gain).toBeGreaterThan(0);
+    }
+    expect(seeds.per_seed[0].gain).toBeCloseTo(report.held_out_gain);
+    expect(seeds.verdict).toMatchObject({
+      status: 'held',
+      seeds: 3,
+      metric: expect.stringContaining('paired by split seed'),
+    });
+    expect(seeds.verdict.ci[0]).toBeGreaterThan(0);
+    expect(seeds.after.mean).toBe(1);
+    expect(run.stdout).toMatch(/the evolved skill raises held-out accuracy: held — effect \+0\.\d+ \[/);
+  });
+
+  test('should gate out the lessons of an analyst that only copies a verdict: the re-run judge is still wrong', async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script({ copying: true });
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--split-seeds',
+      '1',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    // One split seed gives a number, never a verdict.
+    expect(report.split_seeds.per_seed).toHaveLength(1);
+    expect(report.split_seeds.verdict).toMatchObject({ status: 'too_small', seeds: 1 });
+    expect(run.stdout).toContain('too small — 1 seed(s); a verdict needs at least 3');
+    const failed = report.trajectories.failed as number;
+    expect(failed).toBeGreaterThan(0);
+    expect(report.evolve.lessons).toMatchObject({ runs_gate_passed: 0, runs_gate_failed: failed });
+    expect(report.evolve.lessons.gated_out).toBe(2 * failed);
+    expect(report.cost.judge_gate).toMatchObject({ judgments: failed });
+    const analyses = readJsonl(join(out, 'analyses.jsonl')).filter((a) => a.pass === false);
+    expect(analyses.map((a) => a.gate)).toEqual(Array(failed).fill('failed'));
+  });
+
+  test("should let each failed run's analyst call the judge's resource tools on its pair, within its caps", async () => {
+    const { skill, input, models, out } = setup(PAIRS);
+    script({ acting: true });
+    const run = await runCli([
+      'skill',
+      'evolve-judge',
+      '--skill',
+      skill,
+      '--input',
+      input,
+      '--models',
+      models,
+      '--model',
+      'judge',
+      '--analyst',
+      'analyst',
+      '--split-seeds',
+      '1',
+      '--analyst-tool-calls',
+      '2',
+      '--analyst-tool-chars',
+      '300',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const failed = report.trajectories.failed as number;
+    expect(failed).toBeGreaterThan(0);
+    expect(report.evolve.trajectories).toMatchObject({
+      analyst_tool_calls: 2 * failed,
+      analyst_tool_calls_refused: failed,
+    });
+    // The lessons found by acting still pass the gate: the re-run judge gets the pairs right.
+    expect(report.evolve.lessons.runs_gate_passed).toBe(failed);
+    for (const a of readJsonl(join(out, 'analyses.jsonl')).filter((r) => r.pass === false))
+      expect(a).toMatchObject({ tool_calls: 2, tool_calls_refused: 1, gate: 'passed' });
+
+    const analyst = server.requests.filter((r) => textOf(r).includes('You analyse one run'));
+    const offered = analyst.filter((r) => Array.isArray(r.body.tools));
+    expect(offered).toHaveLength(failed);
+    for (const r of offered)
+      expect((r.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual([
+        'list_resources',
+        'view_resource',
+        'run_resource',
+      ]);
+    const answered = analyst.filter((r) => textOf(r).includes('The tool budget is spent'));
+    expect(answered).toHaveLength(failed);
+    for (const r of answered) {
+      expect(r.body.tools).toBeUndefined();
+      const results = (r.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+      expect(results).toHaveLength(3);
+      const [viewed, listed, refused] = results as [string, string, string];
+      expect(viewed).toContain('# RAG grounding');
+      expect(viewed).toContain("characters cut at the analyst's cap");
+      expect(viewed.length).toBeLessThan(400);
+      expect(listed).toContain('"id": "json-format"');
+      expect(refused).toContain('cap_exceeded');
+      // What the analyst's tools show is the judge's view of the pair: never its label.
+      for (const text of results) expect(text).not.toMatch(/chosen|rejected|\bbetter\b/i);
+    }
   });
 
   test('should refuse fewer than 2 pairs per split before calling a model', async () => {

@@ -161,10 +161,12 @@ describe('verdict → outcome → trajectory', () => {
     expect(t.outcome).toEqual({
       pass: false,
       score: 0,
-      feedback: 'the verdict was wrong: it picked the worse response; the better response is the first one',
+      feedback: 'the verdict was wrong: it picked the worse response',
     });
     expect(t.reference).toBe('first');
     const { text } = renderTrajectory(t);
+    // The gate checks the label: nothing the analyst reads names the better position.
+    expect(text).not.toMatch(/better response is|the first one|the second one/);
     expect(text).toContain('First response:');
     expect(text).toContain('use_skill({"name":"reward-judge"})');
     expect(text).toContain('view_resource({"path":"references/rag-grounding.md"})');

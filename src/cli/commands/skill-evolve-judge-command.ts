@@ -2,10 +2,14 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { RewardKitError } from '../../core/index.js';
+import { verdictLine } from '../../lab/claim-verdict.js';
+import { usageOf } from '../../llm/index.js';
+import { addUsage } from '../../llm/usage-of.js';
 import type { EvolveJudgeReport } from '../../skills/index.js';
 import type { CommandState } from '../command-state.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { addResponseCacheOptions, openJudgeServices } from './judge-model.js';
+import { heldOutAcrossSeeds } from './skill-evolve-judge-seeds.js';
 import {
   collect,
   OUT_FILES,
@@ -25,6 +29,9 @@ interface EvolveJudgeFlags {
   heldOut: number;
   seed: number;
   seeds: number;
+  splitSeeds: number;
+  analystToolCalls: number;
+  analystToolChars: number;
   concurrency: number;
   protect: string[];
   resume: boolean;
@@ -69,6 +76,24 @@ export function registerSkillEvolveJudgeCommand(skill: Command, state: CommandSt
         1,
       )
       .option(
+        '--split-seeds <n>',
+        'run the whole loop on split seeds --seed … --seed + n − 1 and report the held-out gain over them with its interval (a verdict needs 3)',
+        positiveInt('--split-seeds'),
+        3,
+      )
+      .option(
+        '--analyst-tool-calls <n>',
+        "tool calls (the judge's list/view/run resource tools on its pair) each failed run's analyst may make; 0: it only reads",
+        nonNegativeInt('--analyst-tool-calls'),
+        4,
+      )
+      .option(
+        '--analyst-tool-chars <n>',
+        'characters of one tool result an analyst reads; the rest is cut, and the cut said',
+        positiveInt('--analyst-tool-chars'),
+        4000,
+      )
+      .option(
         '-c, --concurrency <n>',
         'judgments and analyst calls in flight at most',
         positiveInt('--concurrency'),
@@ -92,9 +117,18 @@ Splits the pairs by --seed into held-in and held-out (each needs at least 2) and
 better response first or second at random (seeded, recorded in the report). The Skill-RM judge,
 holding the skill, judges the held-in pairs in both orders; a right verdict is a successful run and
 a wrong one (a tie, orders that disagree, or no verdict count as wrong) a failed run, its trace the
-run the analyst reads (the label only as the outcome). Trace2Skill evolves the skill (combined
-mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
+run the analyst reads: it is told the verdict was wrong, never which response is better. The
+analysts run at once (up to --concurrency), each able to call the judge's own resource tools
+(list_resources, view_resource, run_resource) on its pair, within --analyst-tool-calls calls of
+--analyst-tool-chars characters each. A failed
+run's lessons are kept only when the judge, with them appended to the skill, judges the pair again
+(both orders) and now gets it right. Trace2Skill evolves the skill (combined mode); the judge's held-in accuracy picks the seed; the source and the evolved skill are then
 judged on the held-out pairs, which never feed the evolution.
+
+The loop runs on --split-seeds split seeds (default 3), each with its own split and positions;
+held-out accuracy, evolved minus source, paired by split seed, gives the verdict (held,
+not_held, inconclusive, or too_small under 3 seeds) with its 95% paired-t interval. The skill,
+patch and changelog written are those of the first split seed (--seed).
 
 Writes to --out: skill/ (the evolved skill, only when valid), patch.json, CHANGELOG.md,
 report.json (accuracy before / after on both splits, the cost of each phase, the Trace2Skill
@@ -162,9 +196,9 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     state,
   );
   const { skillRmRuntime } = await import('../../spec/index.js');
-  let result: Awaited<ReturnType<typeof skills.evolveJudge>>;
+  let result: Awaited<ReturnType<typeof evolveJudge.evolveJudgeSeeds>>;
   try {
-    result = await skills.evolveJudge({
+    result = await evolveJudge.evolveJudgeSeeds({
       files,
       pairs: input.pairs,
       judge: {
@@ -175,6 +209,10 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
       heldOut: flags.heldOut,
       seed: flags.seed,
       seeds: flags.seeds,
+      splitSeeds: flags.splitSeeds,
+      analystCaps: { maxCalls: flags.analystToolCalls, maxOutputChars: flags.analystToolChars },
+      // A loop whose models never answered says so; the next seeds would only repeat that.
+      next: (run) => !evolveJudgeUnanswered(run.report).nothingLearned,
       concurrency: flags.concurrency,
       protect: flags.protect,
       judged,
@@ -186,7 +224,8 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     await close();
   }
 
-  const { evolved, report: loop } = result;
+  const { evolved, report: loop } = result.runs[0] as (typeof result.runs)[number];
+  const seeds = heldOutAcrossSeeds(result.heldOut, flags.splitSeeds);
   const unanswered = evolveJudgeUnanswered(loop);
   // The source skill, unchanged because the models never answered, is not an evolved skill.
   const written = loop.evolve.valid && !unanswered.nothingLearned;
@@ -206,9 +245,14 @@ async function runSkillEvolveJudge(flags: EvolveJudgeFlags, state: CommandState)
     models: { judge: flags.model, analyst: analystName },
     out: { skill: written ? skillOut : null, judgments: judgmentsPath, analyses: analysesPath, written },
     fix_patches: evolved.fixPatches,
+    split_seeds: {
+      ...seeds,
+      cost: { total: result.runs.reduce((u, r) => addUsage(u, r.report.cost.total), usageOf([])) },
+    },
   };
   writeFileSync(join(out, OUT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(summary(loop, flags.out, written));
+  process.stdout.write(`${verdictLine(seeds.verdict)}\n`);
   return evolveExitCode('skill evolve-judge', unanswered, written, join(out, OUT_FILES.report));
 }
 
@@ -232,7 +276,7 @@ function summary(report: EvolveJudgeReport, out: string, written: boolean): stri
         : ''),
     line('held-in ', before.held_in, after?.held_in),
     `trajectories: ${report.trajectories.passed} passed, ${report.trajectories.failed} failed; selected seed: ${report.evolve.selected_seed ?? 'none'}`,
-    `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
+    `cost: judging held-in before ${usage(c.judge_held_in_before)}; seeds on held-in ${usage(c.judge_held_in_seeds)}; held-out before ${usage(c.judge_held_out_before)}; held-out after ${usage(c.judge_held_out_after)}; gate re-runs ${usage(c.judge_gate)}; analyst ${usage(c.evolve)}; total ${usage(c.total)}`,
     `wrote ${written ? `${join(out, OUT_FILES.skill)}, ` : ''}${join(out, OUT_FILES.report)}`,
     '',
   ].join('\n');

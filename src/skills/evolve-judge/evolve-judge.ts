@@ -4,15 +4,18 @@ import { type ChatModel, usageOf } from '../../llm/index.js';
 import { addUsage } from '../../llm/usage-of.js';
 import { parseSkill } from '../parse-skill.js';
 import type { SkillFiles } from '../skill-files.js';
+import { DEFAULT_SKILL_RM_CAPS } from '../skill-rm/skill-rm-caps.js';
 import { createSkillRmJudge } from '../skill-rm/skill-rm-judge.js';
 import type { SkillRmOptions } from '../skill-rm/skill-rm-options.js';
 import { formatViolation } from '../skill-violation.js';
 import type { AnalysisRecord } from '../trace2skill/analysis-record.js';
+import type { AnalystCaps } from '../trace2skill/analyst-toolbox.js';
 import { type EvolvedSkill, type EvolveReport, evolveSkill } from '../trace2skill/evolve-skill.js';
-import { referenceEvaluator } from '../trace2skill/reference-evaluator.js';
 import { judgePairs } from './judge-pairs.js';
 import type { JudgedPair } from './judged-pair.js';
 import type { LabelledPair, ShownPair } from './labelled-pair.js';
+import { pairAnalystTools } from './pair-analyst-tools.js';
+import { rerunGate } from './rerun-gate.js';
 import { skillHash } from './skill-hash.js';
 import { type SplitAccuracy, splitAccuracy } from './split-accuracy.js';
 import { type PairSplitName, splitPairs } from './split-pairs.js';
@@ -24,6 +27,7 @@ export const JUDGE_PHASES = [
   'judge_held_in_seeds',
   'judge_held_out_before',
   'judge_held_out_after',
+  'judge_gate',
 ] as const;
 export type JudgePhase = (typeof JUDGE_PHASES)[number];
 
@@ -35,6 +39,11 @@ export interface EvolveJudgeOptions {
   readonly judge: Omit<SkillRmOptions, 'skill'> & { readonly bothOrders?: boolean };
   /** The Trace2Skill analyst (every analyst role). */
   readonly analyst: ChatModel;
+  /**
+   * Caps of each failed run's analyst, which may call the judge's resource tools on its pair
+   * (default `DEFAULT_ANALYST_CAPS`; `maxCalls: 0`: it only reads).
+   */
+  readonly analystCaps?: AnalystCaps;
   /** The fraction of pairs held out (default 0.5). */
   readonly heldOut?: number;
   /** Seeds the split and the positions (default 0). */
@@ -89,7 +98,8 @@ const NO_USAGE = usageOf([]);
  * pair becomes a trajectory (a right verdict a success, any other a failure); Trace2Skill evolves
  * the skill (combined mode) with the judge's held-in accuracy as the scorer that picks the seed;
  * the source and the selected skill are then judged on the held-out pairs, which never feed the
- * evolution. Judgments are memoized by skill content, so the source's held-in judgments serve as
+ * evolution. A failed run's lessons are pass-gated by judging its pair again with them in the skill
+ * (`rerunGate`): the analyst is told a verdict was wrong, never which response is better. Judgments are memoized by skill content, so the source's held-in judgments serve as
  * both the trajectories and its held-in score.
  */
 export async function evolveJudge(options: EvolveJudgeOptions): Promise<EvolvedJudge> {
@@ -151,6 +161,20 @@ export async function evolveJudge(options: EvolveJudgeOptions): Promise<EvolvedJ
   const heldIn = await judgeSplit(options.files, 'held_in');
   const byId = new Map(split.held_in.map((p) => [p.id, p]));
   const trajectories = heldIn.map((j) => verdictTrajectory(byId.get(j.id) as ShownPair, j));
+  // The gate re-judges a failed pair under the analyst's lessons; its cost is a phase of its own.
+  const gate = rerunGate({
+    files: options.files,
+    pairs: byId,
+    judgeWith: (skill) => createSkillRmJudge({ ...options.judge, skill }),
+    onRerun: (_pair, judgment) => {
+      const was = cost.get('judge_gate') as PhaseCost;
+      cost.set('judge_gate', {
+        ...addUsage(was, usageOf(judgment.calls)),
+        judgments: was.judgments + 1,
+        resumed: was.resumed,
+      });
+    },
+  });
   const evolved = await evolveSkill({
     files: options.files,
     trajectories,
@@ -158,7 +182,17 @@ export async function evolveJudge(options: EvolveJudgeOptions): Promise<EvolvedJ
     mode: 'combined',
     ...(options.seeds !== undefined && { seeds: options.seeds }),
     score: async (files, name) => (await accuracyOf(files, name)).accuracy,
-    evaluate: referenceEvaluator,
+    evaluate: gate,
+    tools: pairAnalystTools({
+      skill: source.skill,
+      pairs: byId,
+      runtime: options.judge.runtime,
+      caps: { ...DEFAULT_SKILL_RM_CAPS, ...options.judge.caps },
+      ...(options.judge.benchmarkVisible !== undefined && {
+        benchmarkVisible: options.judge.benchmarkVisible,
+      }),
+    }),
+    ...(options.analystCaps !== undefined && { analystCaps: options.analystCaps }),
     concurrency,
     ...(options.protect !== undefined && { protect: options.protect }),
     ...(options.analyses !== undefined && { done: options.analyses }),

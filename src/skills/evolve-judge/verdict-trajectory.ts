@@ -63,8 +63,10 @@ function orderSteps(order: SkillRmOrderDetail): TrajectoryStep[] {
  * A judged held-in pair as a Trace2Skill trajectory: the task is the request and the two responses
  * as the judge saw them; the run is the judge's trace (cascade stages, tool calls, resources
  * viewed and run, evidence, each order's answer) and its verdict. The label appears only as the
- * outcome (pass when the verdict is right; the feedback names the better position on a failure)
- * and as `reference`, which pass-gates the analyst's corrected verdict and is never shown to a model.
+ * outcome (pass when the verdict is right) and as `reference`, which the gate holds and no model
+ * reads. The feedback says that a verdict was wrong and how (a tie, a position bias), never which
+ * response is better: the gate compares a re-run's verdict with that label, and a gate that checks
+ * a value the analyst was shown tests copying.
  */
 export function verdictTrajectory(pair: ShownPair, judged: JudgedPair): Trajectory {
   const pass = judged.outcome === 'correct';
@@ -86,9 +88,7 @@ export function verdictTrajectory(pair: ShownPair, judged: JudgedPair): Trajecto
     outcome: {
       pass,
       score: pass ? 1 : 0,
-      feedback: pass
-        ? FEEDBACK.correct
-        : `${FEEDBACK[judged.outcome]}; the better response is the ${pair.better} one`,
+      feedback: FEEDBACK[judged.outcome],
     },
     reference: pair.better,
   };

@@ -40,6 +40,9 @@ export const AnalysisRecordSchema = z.object({
   gated_out: z.number().int().nonnegative(),
   /** Lessons past the cap (3 for a success) that were cut. */
   truncated: z.number().int().nonnegative(),
+  /** An acting analyst's tool calls carried out, and those refused at its cap; absent when it only read. */
+  tool_calls: z.number().int().nonnegative().optional(),
+  tool_calls_refused: z.number().int().nonnegative().optional(),
   usage: LlmUsageSchema,
 });
 

@@ -1,31 +1,39 @@
 import { createHash } from 'node:crypto';
 import type { RoleCall } from '../../judges/index.js';
 import { type ChatModel, usageOf } from '../../llm/index.js';
+import { actingAnalysis } from './acting-analyst.js';
 import type { AnalysisRecord, Lesson } from './analysis-record.js';
 import {
   type FailureAnalysis,
+  FailureAnalysisSchema,
   failureAnalystRole,
   SUCCESS_LESSON_LIMIT,
   successAnalystRole,
 } from './analyst-roles.js';
+import { type AnalystCaps, type AnalystTools, DEFAULT_ANALYST_CAPS } from './analyst-toolbox.js';
 import { renderTrajectory } from './render-trajectory.js';
 import type { Trajectory } from './trajectory.js';
 
 /**
- * Checks a failed run's proposed fix: true when the fix passes the task's evaluator (the
- * corrected answer matches the reference, the re-run passes its tests), false when it does not —
- * the run's lessons are then gated out — and undefined when this run has no evaluator (its
- * lessons are kept and marked `ungated`).
+ * Checks a failed run's analysis: true when its fix passes the task's evaluator (the corrected
+ * answer matches the reference, or the task re-run with the proposed lessons applied passes),
+ * false when it does not — the run's lessons are then gated out — and undefined when this run has
+ * no evaluator (its lessons are kept and marked `ungated`). It gets the whole analysis, so a gate
+ * can re-run the task under the lessons rather than read an answer the analyst may have copied.
  */
 export type FixEvaluator = (
   trajectory: Trajectory,
-  fix: FailureAnalysis['fix'],
+  analysis: FailureAnalysis,
 ) => boolean | undefined | Promise<boolean | undefined>;
 
 export interface AnalyzeOptions {
   model: ChatModel;
   /** Pass-gating: without one, a failed run's lessons are kept and marked `ungated`. */
   evaluate?: FixEvaluator;
+  /** The studied agent's tools, for a failed run's analyst to act with; without them it only reads. */
+  tools?: AnalystTools;
+  /** Caps of each acting analyst (default `DEFAULT_ANALYST_CAPS`). */
+  analystCaps?: AnalystCaps;
   reasks?: number;
   seed?: number;
   signal?: AbortSignal;
@@ -71,9 +79,16 @@ export async function analyzeTrajectory(
     };
     return { record, calls: outcome.calls, truncatedRun };
   }
-  const outcome = await failureAnalystRole({ run: text }, call);
+  const caps = options.analystCaps ?? DEFAULT_ANALYST_CAPS;
+  const toolbox = caps.maxCalls > 0 ? options.tools?.(trajectory) : undefined;
+  const acted = toolbox
+    ? await actingAnalysis(failureAnalystRole, FailureAnalysisSchema, { run: text }, toolbox, caps, call)
+    : undefined;
+  const outcome = acted?.outcome ?? (await failureAnalystRole({ run: text }, call));
+  const tools = acted && { tool_calls: acted.toolCalls, tool_calls_refused: acted.refused };
   if (outcome.status !== 'ok') {
-    return { record: invalid(base, outcome.reason, outcome.calls), calls: outcome.calls, truncatedRun };
+    const record = { ...invalid(base, outcome.reason, outcome.calls), ...tools };
+    return { record, calls: outcome.calls, truncatedRun };
   }
   const analysis = outcome.value;
   const items: Lesson[] = [
@@ -81,14 +96,15 @@ export async function analyzeTrajectory(
     ...analysis.lessons.map((l) => ({ type: 'failure_memory' as const, ...l })),
   ];
   const usage = usageOf(outcome.calls);
-  const passed = await options.evaluate?.(trajectory, analysis.fix);
+  const failed = { ...base, ...tools };
+  const passed = await options.evaluate?.(trajectory, analysis);
   if (passed === undefined) {
-    const record: AnalysisRecord = { ...base, status: 'ok', gate: 'ungated', items, ...empty, usage };
+    const record: AnalysisRecord = { ...failed, status: 'ok', gate: 'ungated', items, ...empty, usage };
     return { record, calls: outcome.calls, truncatedRun };
   }
   const record: AnalysisRecord = passed
-    ? { ...base, status: 'ok', gate: 'passed', items, ...empty, usage }
-    : { ...base, status: 'ok', gate: 'failed', items: [], gated_out: items.length, truncated: 0, usage };
+    ? { ...failed, status: 'ok', gate: 'passed', items, ...empty, usage }
+    : { ...failed, status: 'ok', gate: 'failed', items: [], gated_out: items.length, truncated: 0, usage };
   return { record, calls: outcome.calls, truncatedRun };
 }
 

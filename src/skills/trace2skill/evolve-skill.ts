@@ -5,6 +5,7 @@ import type { SkillFiles } from '../skill-files.js';
 import type { SkillPatch } from '../skill-patch.js';
 import type { SkillViolation } from '../skill-violation.js';
 import type { AnalysisRecord } from './analysis-record.js';
+import type { AnalystCaps, AnalystTools } from './analyst-toolbox.js';
 import type { FixEvaluator } from './analyze-trajectory.js';
 import { type EvolvedSeed, evolveSeed } from './evolve-seed.js';
 import { mapAnalyses } from './map-analyses.js';
@@ -33,6 +34,9 @@ export interface EvolveSkillOptions {
   /** Picks the best seed on the held-in split and reports the held-out one; without it, the seed whose applied edits have the most support wins. */
   score?: SkillScorer;
   evaluate?: FixEvaluator;
+  /** The studied agent's tools for failed runs' analysts, and their caps (`analyzeTrajectory`). */
+  tools?: AnalystTools;
+  analystCaps?: AnalystCaps;
   /** Model calls in flight at most, per stage (default 8). */
   concurrency?: number;
   batchSize?: number;
@@ -59,6 +63,9 @@ export interface EvolveReport {
     readonly resumed: number;
     readonly invalid_analyses: number;
     readonly truncated_runs: number;
+    /** Tool calls the failed runs' analysts carried out, and those refused at their cap. */
+    readonly analyst_tool_calls: number;
+    readonly analyst_tool_calls_refused: number;
   };
   readonly lessons: {
     readonly kept: number;
@@ -141,6 +148,8 @@ export async function evolveSkill(options: EvolveSkillOptions): Promise<EvolvedS
   const map = await mapAnalyses(analysed, {
     model: options.model,
     ...(options.evaluate !== undefined && { evaluate: options.evaluate }),
+    ...(options.tools !== undefined && { tools: options.tools }),
+    ...(options.analystCaps !== undefined && { analystCaps: options.analystCaps }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
     ...(options.reasks !== undefined && { reasks: options.reasks }),
     ...(options.done !== undefined && { done: options.done }),
@@ -200,6 +209,8 @@ export async function evolveSkill(options: EvolveSkillOptions): Promise<EvolvedS
       resumed: map.resumed,
       invalid_analyses: records.length - ok.length,
       truncated_runs: map.truncatedRuns,
+      analyst_tool_calls: records.reduce((n, r) => n + (r.tool_calls ?? 0), 0),
+      analyst_tool_calls_refused: records.reduce((n, r) => n + (r.tool_calls_refused ?? 0), 0),
     },
     lessons: {
       kept: ok.reduce((n, r) => n + r.items.length, 0),

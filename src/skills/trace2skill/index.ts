@@ -1,3 +1,4 @@
+export { type ActingOutcome, actingAnalysis } from './acting-analyst.js';
 export {
   type AnalysisRecord,
   AnalysisRecordSchema,
@@ -14,6 +15,12 @@ export {
   SuccessAnalysisSchema,
   successAnalystRole,
 } from './analyst-roles.js';
+export {
+  type AnalystCaps,
+  type AnalystToolbox,
+  type AnalystTools,
+  DEFAULT_ANALYST_CAPS,
+} from './analyst-toolbox.js';
 export {
   type AnalyzeOptions,
   analyzeTrajectory,
