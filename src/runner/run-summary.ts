@@ -1,6 +1,10 @@
 import { addUsageTotals, type Evidence, type RewardResult, type UsageTotals } from '../core/index.js';
 // The agreement module itself, not the judges' barrel: the root entry loads no judge implementation.
-import { type PanelAgreement, type PanelRatings, panelAgreement } from '../judges/agreement/panel-agreement.js';
+import {
+  type PanelAgreement,
+  type PanelRatings,
+  panelAgreement,
+} from '../judges/agreement/panel-agreement.js';
 import { panelRatingsOf } from '../spec/index.js';
 import type { SourceStat } from '../store/index.js';
 import { createSourceStatsTally } from '../store/source-stats-tally.js';
