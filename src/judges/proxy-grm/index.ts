@@ -3,10 +3,12 @@ export { medicalRubricProducer, medicalRubricText } from './medical-rubric-produ
 export { openrsRubricProducer } from './openrs-rubric-producer.js';
 export {
   allProxyGrmRewards,
+  COMBINER_RANGES,
   COMBINERS,
   type Combiner,
   combineProxyGrm,
   type ProxyGrmTerms,
+  unitProxyGrmReward,
 } from './proxy-grm-combiners.js';
 export {
   accTerm,

@@ -42,3 +42,17 @@ export function combineProxyGrm(terms: ProxyGrmTerms, combiner: Combiner): numbe
 export function allProxyGrmRewards(terms: ProxyGrmTerms): Record<Combiner, number> {
   return Object.fromEntries(COMBINERS.map((c) => [c, combineProxyGrm(terms, c)])) as Record<Combiner, number>;
 }
+
+/** Each combiner's attainable range over every term value (format included): what `unitProxyGrmReward` maps to [0, 1]. */
+export const COMBINER_RANGES: Readonly<Record<Combiner, readonly [number, number]>> = {
+  sum: [-2, 2.5],
+  gated: [-1, 2],
+  gated_mismatch: [-1.5, 2],
+  gated_strict: [-2, 2],
+};
+
+/** A combiner's reward mapped linearly from its range onto [0, 1], for specs whose sources score in [0, 1]. */
+export function unitProxyGrmReward(reward: number, combiner: Combiner): number {
+  const [low, high] = COMBINER_RANGES[combiner];
+  return (reward - low) / (high - low);
+}

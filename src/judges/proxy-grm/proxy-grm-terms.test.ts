@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { allProxyGrmRewards, COMBINERS, combineProxyGrm, type ProxyGrmTerms } from './proxy-grm-combiners.js';
+import {
+  allProxyGrmRewards,
+  COMBINER_RANGES,
+  COMBINERS,
+  combineProxyGrm,
+  type ProxyGrmTerms,
+  unitProxyGrmReward,
+} from './proxy-grm-combiners.js';
 import {
   accTerm,
   answerPositions,
@@ -89,13 +96,18 @@ describe('combiners', () => {
     const rewards = allProxyGrmRewards(terms(acc, proxy, format));
     expect(COMBINERS.map((c) => rewards[c])).toEqual(expected);
   });
-  test('the default reward stays in [-2, 2.5]', () => {
-    for (const acc of [1, -1] as const)
-      for (const proxy of [1, 0, -1] as const)
-        for (const format of [0, 1] as const) {
-          const r = combineProxyGrm(terms(acc, proxy, format), 'sum');
-          expect(r).toBeGreaterThanOrEqual(-2);
-          expect(r).toBeLessThanOrEqual(2.5);
-        }
+  test('the default reward spans [-2, 2.5], and each combiner exactly its stated range', () => {
+    expect(COMBINER_RANGES.sum).toEqual([-2, 2.5]);
+    for (const combiner of COMBINERS) {
+      const all: number[] = [];
+      for (const acc of [1, -1] as const)
+        for (const proxy of [1, 0, -1] as const)
+          for (const format of [0, 1] as const)
+            all.push(combineProxyGrm(terms(acc, proxy, format), combiner));
+      expect([Math.min(...all), Math.max(...all)]).toEqual(COMBINER_RANGES[combiner]);
+      expect(unitProxyGrmReward(Math.min(...all), combiner)).toBe(0);
+      expect(unitProxyGrmReward(Math.max(...all), combiner)).toBe(1);
+    }
+    expect(unitProxyGrmReward(0.5, 'sum')).toBeCloseTo(2.5 / 4.5, 12);
   });
 });
