@@ -110,6 +110,17 @@ describe('rewardkit rubrics quality', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  test('should stop with exit 4 when the backend is down, write no pair it could not score, and score them on a rerun', async () => {
+    server.script({ reply: { status: 503 }, times: 2 }, ...rules);
+    const { dir, args } = setUp();
+    const down = await runCli(args('--max-consecutive-failures', '2', '-c', '1'));
+    expect(down.code).toBe(4);
+    expect(down.stderr).toMatch(/the backend is down/);
+    expect(readJsonl(join(dir, 'quality.jsonl')).filter((r) => r.producer !== undefined)).toEqual([]);
+    const again = await runCli(args());
+    expect(again.stderr).toMatch(/3 of 3 pairs scored/);
+  });
+
   test('should refuse --producer medical without --rubrics before any call', async () => {
     const { args } = setUp();
     const run = await runCli(args().map((a) => (a === 'genrm' ? 'medical' : a)));
