@@ -12,17 +12,13 @@ import {
   runJsonlCommand,
 } from './jsonl-command.js';
 import { addResponseCacheOptions, openJudgeServices } from './judge-model.js';
+import { type ProducerFlags, producerFlagProblems, RUBRIC_PRODUCERS } from './rubric-producers.js';
 
-const PRODUCERS = ['openrs', 'medical', 'genrm'] as const;
-
-interface QualityFlags extends JsonlCommandFlags {
-  producer: (typeof PRODUCERS)[number];
+interface QualityFlags extends JsonlCommandFlags, ProducerFlags {
+  producer: string;
   models?: string;
   model: string;
   proxyModel: string;
-  rubrics?: string;
-  metaRubric?: string;
-  domains?: string;
   proxyOrders: '1' | '2';
   seed: number;
   summary?: string;
@@ -40,7 +36,9 @@ export function registerRubricsQualityCommand(rubrics: Command, state: CommandSt
       "Score a rubric producer's rubrics by proxy (Proxy-GRM): a proxy judge that sees only the rubric predicts each labelled pair's preference.",
     )
     .addOption(
-      new Option('--producer <name>', 'whose rubrics to score').choices(PRODUCERS).makeOptionMandatory(),
+      new Option('--producer <name>', 'whose rubrics to score')
+        .choices(Object.keys(RUBRIC_PRODUCERS))
+        .makeOptionMandatory(),
     )
     .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)')
     .requiredOption('-m, --model <name>', "the producer's model: a model name from the models file")
@@ -95,21 +93,16 @@ Examples:
 }
 
 async function runRubricsQuality(flags: QualityFlags, state: CommandState): Promise<void> {
-  if ((flags.producer === 'medical') !== (flags.rubrics !== undefined))
-    throw new RewardKitError(
-      'RK_USAGE',
-      flags.producer === 'medical'
-        ? '--producer medical needs --rubrics <file>: the QuarkMedBench rubrics, one per pair id (rubrics generate writes them)'
-        : `--rubrics is read only by --producer medical; drop it for --producer ${flags.producer}`,
-    );
-  if (flags.producer !== 'openrs' && (flags.metaRubric !== undefined || flags.domains !== undefined))
-    throw new RewardKitError('RK_USAGE', '--meta-rubric and --domains are read only by --producer openrs');
+  const problems = producerFlagProblems(flags.producer, flags);
+  if (problems.length > 0) throw new RewardKitError('RK_USAGE', problems.join('; '));
   const [proxyGrm, { PairwiseRowSchema }, { itemRng }] = await Promise.all([
     import('../../judges/proxy-grm/index.js'),
     import('../../bench/datasets/pairwise.js'),
     import('../../bench/item-rng.js'),
   ]);
-  const producer = await openProducer(flags, proxyGrm);
+  const producer = await (RUBRIC_PRODUCERS[flags.producer] as (typeof RUBRIC_PRODUCERS)[string]).create(
+    flags,
+  );
   const { services, close } = await openJudgeServices(
     flags,
     [flags.model, flags.proxyModel],
@@ -154,24 +147,6 @@ async function runRubricsQuality(flags: QualityFlags, state: CommandState): Prom
   } finally {
     await close();
   }
-}
-
-async function openProducer(
-  flags: QualityFlags,
-  proxyGrm: typeof import('../../judges/proxy-grm/index.js'),
-): Promise<import('../../judges/proxy-grm/index.js').RubricProducer> {
-  if (flags.producer === 'genrm') return proxyGrm.genrmRubricProducer;
-  if (flags.producer === 'openrs') {
-    const { loadOpenrsFiles } = await import('../../judges/openrs/index.js');
-    return proxyGrm.openrsRubricProducer(
-      loadOpenrsFiles({
-        ...(flags.metaRubric !== undefined && { metaRubric: flags.metaRubric }),
-        ...(flags.domains !== undefined && { domains: flags.domains }),
-      }),
-    );
-  }
-  const { loadMedicalRubrics } = await import('../../judges/medical/index.js');
-  return proxyGrm.medicalRubricProducer(loadMedicalRubrics(flags.rubrics as string));
 }
 
 /** Every scored or failed pair in the output, this run's and earlier runs' alike (input errors carry no producer). */
