@@ -161,6 +161,8 @@ function readRecords(path: string): Array<RubricQualityRecord | RubricQualityFai
           ? [value as unknown as RubricQualityRecord | RubricQualityFailure]
           : [];
       } catch {
+        // A line cut short by a killed run: the resume reader has warned about it already, and
+        // a rerun scores that pair again; the summary covers the pairs the file holds whole.
         return [];
       }
     });

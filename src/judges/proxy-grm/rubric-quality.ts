@@ -1,5 +1,5 @@
 import type { LlmUsage } from '../../core/index.js';
-import { type CallTrace, type ChatModel, usageOf } from '../../llm/index.js';
+import { type ChatModel, usageOf } from '../../llm/index.js';
 import { allProxyGrmRewards, type Combiner, type ProxyGrmTerms } from './proxy-grm-combiners.js';
 import { accTerm, proxyTerm, type ShownPosition } from './proxy-grm-terms.js';
 import { judgeByProxy, type ProxyOptions, type ProxyOrder } from './proxy-judge.js';
@@ -48,8 +48,6 @@ export interface RubricQualityOptions {
   readonly signal?: AbortSignal;
 }
 
-const usage = (calls: readonly CallTrace[]) => usageOf(calls);
-
 /**
  * Proxy-GRM on one labelled pair: the producer writes its rubric, evaluation and verdict for the
  * pair as shown; the proxy gets the rubric alone (with the request and responses) and predicts the
@@ -73,7 +71,7 @@ export async function scoreRubricQuality(
       producer: options.producer.name,
       error: produced.reason,
       producer_transport_failure: produced.transport,
-      usage: { producer: usage(produced.calls) },
+      usage: { producer: usageOf(produced.calls) },
     };
   const proxy = await judgeByProxy(
     { rubric: produced.rubric, prompt: pair.prompt, first, second },
@@ -95,6 +93,6 @@ export async function scoreRubricQuality(
     terms,
     rewards: allProxyGrmRewards(terms),
     proxy_transport_failure: proxy.prediction === 'transport',
-    usage: { producer: usage(produced.calls), proxy: usage(proxy.calls) },
+    usage: { producer: usageOf(produced.calls), proxy: usageOf(proxy.calls) },
   };
 }

@@ -18,7 +18,8 @@ export function watchTransport(model: ChatModel): TransportWatch {
     failures,
     model: {
       name: model.name,
-      ...(model.ready && { ready: () => (model.ready as () => Promise<void>)() }),
+      // Called on the model itself: a backend's ready() may use `this`.
+      ...(model.ready !== undefined && { ready: () => (model as Required<ChatModel>).ready() }),
       async complete(request) {
         try {
           return await model.complete(request);
