@@ -35,6 +35,7 @@ const SECTIONS = {
   lab: 'Lab',
   props: 'Property-based tests',
   calibration: 'Calibration',
+  rubricquality: 'Rubric quality by proxy',
 };
 // `--only startup,code` measures those sections and replaces only them in BENCHMARKS.md.
 const onlyAt = process.argv.indexOf('--only');
@@ -596,6 +597,9 @@ if (measures('props')) sections.push(await (await import('./properties.mjs')).pr
 // ── calibration: isotonic and Platt fit time on 100k scores (bench/calibration.mjs) ────────────
 if (measures('calibration'))
   sections.push(await (await import('./calibration.mjs')).calibrationSection({ quick, fmt }));
+// ── rubric quality by proxy: cost per pair per producer (bench/rubric-quality.mjs) ──────────────
+if (measures('rubricquality'))
+  sections.push(await (await import('./rubric-quality.mjs')).rubricQualitySection({ quick, fmt }));
 
 const header = `# Benchmarks
 

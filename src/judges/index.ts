@@ -90,6 +90,21 @@ export type {
   PairwiseJudgment,
 } from './pairwise-judge.js';
 export {
+  COMBINERS as PROXY_GRM_COMBINERS,
+  type Combiner as ProxyGrmCombiner,
+  combineProxyGrm,
+  genrmRubricProducer,
+  judgeByProxy,
+  medicalRubricProducer,
+  openrsRubricProducer,
+  type ProxyGrmTerms,
+  type RubricProducer,
+  type RubricQualityRecord,
+  type RubricQualitySummary,
+  scoreRubricQuality,
+  summarizeRubricQuality,
+} from './proxy-grm/index.js';
+export {
   authorRubric,
   lintRubric,
   parseRubricMarkdown,

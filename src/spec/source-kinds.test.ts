@@ -14,6 +14,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   claims: { model: 'judge' },
   evpv: { model: 'judge' },
   skill_rm: { model: 'judge' },
+  proxy_grm: { proxy_model: 'judge' },
   panel: { judge: { kind: 'genrm' }, models: ['judge', 'other'] },
 };
 
