@@ -4,6 +4,7 @@ import { countdownSource } from './sources/countdown-source.js';
 import { evpvSource } from './sources/evpv-source.js';
 import { medicalRubricSource } from './sources/medical-rubric-source.js';
 import { panelSource } from './sources/panel-source.js';
+import { rubricSource } from './sources/rubric-source.js';
 import { bindingKinds } from './sources/skill-rm-bindings.js';
 import { skillRmSource } from './sources/skill-rm-source.js';
 import { toolPlanSource } from './sources/tool-plan-source.js';
@@ -18,9 +19,15 @@ export type SourceKindRegistry = ReadonlyMap<string, SourceKind>;
  */
 export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>([
   ...bindingKinds,
-  ...[countdownSource, medicalRubricSource, toolPlanSource, claimsSource, evpvSource, skillRmSource].map(
-    (kind) => [kind.kind, kind as unknown as SourceKind] as const,
-  ),
+  ...[
+    countdownSource,
+    medicalRubricSource,
+    rubricSource,
+    toolPlanSource,
+    claimsSource,
+    evpvSource,
+    skillRmSource,
+  ].map((kind) => [kind.kind, kind as unknown as SourceKind] as const),
   // Members are looked up when a spec is parsed or compiled, after this map exists.
   ['panel', panelSource(() => sourceKinds) as unknown as SourceKind],
 ]);
