@@ -146,6 +146,7 @@ describe('rewardkit --help', () => {
     [['redteam']],
     [['audit']],
     [['calibrate']],
+    [['judge', 'rubric']],
     [['runs']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);
