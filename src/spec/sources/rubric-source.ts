@@ -26,7 +26,9 @@ const params = z
       .min(1)
       .meta({ placeholder: 'file' })
       .optional()
-      .describe('a rubric file (YAML or JSON), relative to the spec; read when the spec is loaded'),
+      .describe(
+        'a rubric file (YAML or JSON), relative to the spec (on the command line, to the working folder); read once, before scoring',
+      ),
     calls: z
       .enum(['batch', 'per_criterion'])
       .default('batch')
@@ -134,7 +136,7 @@ export const rubricSource = defineJudgeKind({
     reads:
       'metadata.rubric (a rubric of its own), else the rubric of --rubric or --rubric-file; "reference" in reference mode',
     examples: [
-      '--models models.yaml --model judge --rubric-file examples/rubric-criteria.yaml --input answers.jsonl --output judged.jsonl',
+      '--models models.yaml --model judge --rubric-file examples/rubric/criteria.yaml --input answers.jsonl --output judged.jsonl',
       '--models models.yaml --model judge --calls per_criterion --votes 3 --rubric \'{"mode":"checklist","items":[{"name":"cites","description":"Does it cite a source?"}]}\' --input answers.jsonl --output judged.jsonl',
     ],
   },
