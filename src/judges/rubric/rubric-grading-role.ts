@@ -59,8 +59,40 @@ function render(input: RubricGradingInput): string {
   ].join('\n');
 }
 
-/** The batched reply: every criterion id of the call exactly once. */
+/**
+ * A reply schema per grade scale (and, batched, per list of ids), made once and reused: the
+ * backend's JSON schema is converted once per schema object, which a schema built per call would
+ * redo on every call.
+ */
+const batchSchemas = new WeakMap<GradeScale, Map<string, ReturnType<typeof batchSchemaOf>>>();
+const criterionSchemas = new WeakMap<GradeScale, ReturnType<typeof criterionSchemaOf>>();
+
 function batchSchema(input: RubricGradingInput) {
+  const key = input.items.map((item) => item.id).join(',');
+  const byIds = batchSchemas.get(input.scale) ?? new Map();
+  batchSchemas.set(input.scale, byIds);
+  let schema = byIds.get(key);
+  if (schema === undefined) {
+    schema = batchSchemaOf(input);
+    byIds.set(key, schema);
+  }
+  return schema;
+}
+
+function criterionSchema(input: RubricGradingInput) {
+  let schema = criterionSchemas.get(input.scale);
+  if (schema === undefined) {
+    schema = criterionSchemaOf(input);
+    criterionSchemas.set(input.scale, schema);
+  }
+  return schema;
+}
+
+const criterionSchemaOf = (input: RubricGradingInput) =>
+  z.object({ reason: z.string(), grade: input.scale.schema });
+
+/** The batched reply: every criterion id of the call exactly once. */
+function batchSchemaOf(input: RubricGradingInput) {
   const ids = input.items.map((item) => item.id) as [string, ...string[]];
   return z
     .object({
@@ -96,7 +128,7 @@ export const rubricBatchRole = defineJudgeRole({
 /** One criterion per call (`input.items` holds exactly one). */
 export const rubricCriterionRole = defineJudgeRole({
   name: 'rubric_criterion',
-  schema: (input: RubricGradingInput) => z.object({ reason: z.string(), grade: input.scale.schema }),
+  schema: criterionSchema,
   system: (input: RubricGradingInput) => system(input, '{"reason": string, "grade": ...}'),
   render,
 });

@@ -31,7 +31,22 @@ export function rubricItems(rubric: Rubric): RubricItem[] {
 
 const MET = { not_met: 0, partially_met: 0.5, fully_met: 1 } as const;
 
+const scales = new WeakMap<Rubric, GradeScale>();
+
+/**
+ * The rubric's grade scale, made once per rubric object: its schema then stays the same object
+ * from call to call, so the JSON schema sent with each call is converted once, not per call.
+ */
 export function gradeScale(rubric: Rubric): GradeScale {
+  let scale = scales.get(rubric);
+  if (scale === undefined) {
+    scale = scaleOf(rubric);
+    scales.set(rubric, scale);
+  }
+  return scale;
+}
+
+function scaleOf(rubric: Rubric): GradeScale {
   switch (rubric.mode) {
     case 'criteria':
       return {
