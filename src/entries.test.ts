@@ -95,7 +95,9 @@ describe('package entries', () => {
   it('rewardkit/judges', async () => {
     expect(await names('./judges/index.js')).toMatchInlineSnapshot(`
       [
+        "RubricSchema",
         "aggregateClaims",
+        "aggregateRubric",
         "authorRubric",
         "categoryCounts",
         "cohenKappa",
@@ -112,6 +114,7 @@ describe('package entries', () => {
         "judgeGenrm",
         "judgeMedicalRubric",
         "judgeOpenrs",
+        "judgeRubric",
         "judgeSteps",
         "judgeToolPlan",
         "krippendorffAlpha",

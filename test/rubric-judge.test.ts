@@ -77,7 +77,10 @@ describe('judgeRubric', () => {
     }
     if (judgment.status !== 'ok') throw new Error(judgment.reason);
     // c1: mean(1, 1, 0.4) = 0.8; c2: mean(0, 0.5, 0.5) = 1/3; (3·0.8 + 1/3) / 4
-    expect(judgment.criteria.map((c) => c.value)).toEqual([expect.closeTo(0.8, 12), expect.closeTo(1 / 3, 12)]);
+    expect(judgment.criteria.map((c) => c.value)).toEqual([
+      expect.closeTo(0.8, 12),
+      expect.closeTo(1 / 3, 12),
+    ]);
     expect(judgment.score).toBeCloseTo((3 * 0.8 + 1 / 3) / 4, 12);
     // Each vote is its own request to the cache (its variant), so vote 2 is never vote 1 replayed.
     expect(judgment.calls.map((c) => c.variant).sort()).toEqual([0, 0, 1, 1, 2, 2]);

@@ -90,6 +90,15 @@ export type {
   PairwiseJudgment,
 } from './pairwise-judge.js';
 export {
+  aggregateRubric,
+  judgeRubric,
+  type Rubric,
+  type RubricJudgeInput,
+  type RubricJudgeOptions,
+  type RubricJudgment,
+  RubricSchema,
+} from './rubric/index.js';
+export {
   authorRubric,
   lintRubric,
   parseRubricMarkdown,
