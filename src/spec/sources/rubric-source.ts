@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { promptText, RewardKitError, referencesOf } from '../../core/index.js';
-import type { Rubric } from '../../judges/rubric/index.js';
-import { RubricSchema, readRubricFile, sampleRubric } from '../../judges/rubric/index.js';
+// Only what parsing and compiling need, each from its own file: the judge loads on first use.
+import { readRubricFile } from '../../judges/rubric/read-rubric-file.js';
+import { type Rubric, RubricSchema } from '../../judges/rubric/rubric-schema.js';
+import { sampleRubric } from '../../judges/rubric/sample-rubric.js';
 import { judgeCallsOf } from '../../llm/judge-call-of.js';
 import { usageOf } from '../../llm/usage-of.js';
 import { defineJudgeKind } from '../judge-kind.js';
