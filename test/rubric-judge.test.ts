@@ -71,6 +71,10 @@ describe('judgeRubric', () => {
       { model: model(), calls: 'per_criterion', votes: 3, vote: 'mean' },
     );
     expect(server.requests).toHaveLength(6);
+    const c2 = server.requests.find((r) => user(r).includes('[c2]')) as RecordedRequest;
+    expect(user(c2)).toMatch(
+      /^Rubric:\n<rubric-(\w{12})>\n\[c2\] Explains: Says why altitude lowers the boiling point\n<\/rubric-\1>\nPrompt:\n<prompt-\1>\nAt what temperature does water boil\?\n<\/prompt-\1>\nResponse to grade:\n<response-\1>\nWater boils at 100 C at sea level; less on a mountain\.\n<\/response-\1>$/,
+    );
     for (const r of server.requests) {
       expect(system(r)).toContain('{"reason": string, "grade": ...}');
       expect(user(r).includes('[c1]') !== user(r).includes('[c2]')).toBe(true);
@@ -204,6 +208,13 @@ describe('judgeRubric', () => {
     const judgment = await judgeRubric({ ...sample, rubric: criteria }, { model: model() });
     expect(judgment).toMatchObject({ status: 'ok', score: 0.75 });
     expect(judgment.calls[0]?.parsed).toBeDefined();
+  });
+
+  test('should refuse votes below 1 before any call', async () => {
+    await expect(judgeRubric({ ...sample, rubric: criteria }, { model: model(), votes: 0 })).rejects.toThrow(
+      'votes must be a positive integer, got 0',
+    );
+    expect(server.requests).toHaveLength(0);
   });
 
   test('should end invalid with the reason, never a score, when the judge never answers readably', async () => {

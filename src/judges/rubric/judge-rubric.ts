@@ -75,9 +75,11 @@ export async function judgeRubric(
       'RK_SOURCE_FAILED',
       'a reference-mode rubric grades against the sample\'s "reference", and this sample has none',
     );
+  const votes = options.votes ?? 1;
+  if (!Number.isInteger(votes) || votes < 1)
+    throw new RewardKitError('RK_USAGE', `votes must be a positive integer, got ${votes}`);
   const items = rubricItems(rubric);
   const scale = gradeScale(rubric);
-  const votes = options.votes ?? 1;
   const base = {
     prompt: input.prompt,
     response: input.response,
@@ -108,13 +110,15 @@ export async function judgeRubric(
   const calls = asked.flatMap(({ outcome }) => outcome.calls);
   const byId = new Map<string, RubricVote[]>(items.map((item) => [item.id, []]));
   for (const { group, outcome } of asked) {
+    const replies = outcome.status === 'ok' ? new Map(outcome.value.map((r) => [r.id, r])) : undefined;
     for (const item of group.items) {
-      const reply = outcome.status === 'ok' ? outcome.value.find((r) => r.id === item.id) : undefined;
+      // A readable reply grades every id of its call exactly once (its schema says so).
+      const reply = replies?.get(item.id) as Reply | undefined;
       byId
         .get(item.id)
         ?.push(
-          reply === undefined
-            ? { invalid: outcome.status === 'invalid' ? outcome.reason : 'not graded' }
+          outcome.status === 'invalid' || reply === undefined
+            ? { invalid: outcome.status === 'invalid' ? outcome.reason : `${item.id} not graded` }
             : { grade: reply.grade, value: scale.normalize(reply.grade), reason: reply.reason },
         );
     }
