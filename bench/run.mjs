@@ -20,6 +20,7 @@ const SECTIONS = {
   install: 'Install',
   score: 'Scoring a large file',
   judges: 'Judges against a scripted server',
+  rubric: 'Rubric judge against a scripted server',
   server: 'Reward server under load',
   shards: 'The SQLite store under `serve --processes`',
   claims: 'Claim checks against a scripted server',
@@ -545,6 +546,10 @@ ${familyRows.map((f) => `| ${f.name} | ${fmt(f.rate, 1)} | ${fmt(f.ideal, 1)} | 
 | cold (every call goes to the server) | ${fmt(cold, 1)} | 1.00× |
 | warm rerun (every call answered by the store) | ${fmt(warm, 1)} | ${fmt(warm / cold, 1)}× |`);
 }
+
+// ── the pointwise rubric judge (bench/rubric-judge.mjs, also runnable alone) ──────────────────────
+if (measures('rubric'))
+  sections.push(await (await import('./rubric-judge.mjs')).rubricJudgeSection({ quick, fmt }));
 
 // ── reward server ───────────────────────────────────────────────────────────────────────────────
 if (measures('server')) {

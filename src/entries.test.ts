@@ -96,7 +96,9 @@ describe('package entries', () => {
     expect(await names('./judges/index.js')).toMatchInlineSnapshot(`
       [
         "PROXY_GRM_COMBINERS",
+        "RubricSchema",
         "aggregateClaims",
+        "aggregateRubric",
         "authorRubric",
         "categoryCounts",
         "cohenKappa",
@@ -116,6 +118,7 @@ describe('package entries', () => {
         "judgeGenrm",
         "judgeMedicalRubric",
         "judgeOpenrs",
+        "judgeRubric",
         "judgeSteps",
         "judgeToolPlan",
         "krippendorffAlpha",

@@ -146,6 +146,7 @@ describe('rewardkit --help', () => {
     [['redteam']],
     [['audit']],
     [['calibrate']],
+    [['judge', 'rubric']],
     [['runs']],
     [['rubrics', 'quality']],
   ])('should explain %j', async (args) => {

@@ -108,6 +108,7 @@ const BASE: Record<string, string[]> = {
       'genrm',
       'openrs',
       'medical_rubric',
+      'rubric',
       'tool_plan',
       'claims',
       'evpv',

@@ -47,6 +47,21 @@ const samples: Record<string, Sample> = {
     response: 'Usually yes, at the package dose.',
     metadata: { rubric: inlineRubric },
   },
+  rubric: {
+    id: 'r',
+    prompt: 'Write a line about rain.',
+    response: 'Rain taps the roof.',
+    reference: 'Rain falls.',
+    metadata: {
+      rubric: {
+        mode: 'criteria',
+        criteria: [
+          { name: 'imagery', description: 'Uses a concrete image' },
+          { name: 'brevity', description: 'Is one line' },
+        ],
+      },
+    },
+  },
   claims: {
     id: 'c',
     prompt: 'What is the capital of France?',

@@ -223,7 +223,15 @@ export function paramsFromFlags<S extends z.ZodType>(
   const message = issue?.message.endsWith('received undefined')
     ? 'is required'
     : (issue?.message ?? 'invalid');
-  throw new RewardKitError('RK_USAGE', `${flagsAt(flags, path)}: ${message}`);
+  throw new RewardKitError('RK_USAGE', `${flagsAt(flags, path)}${insideJson(flags, path)}: ${message}`);
+}
+
+/** Where in a JSON flag's value the problem is (`--rubric` at `criteria.0.weight`), when it is inside one. */
+function insideJson(flags: readonly ParamFlag[], path: readonly string[]): string {
+  const flag = flags.find(
+    (f) => f.option.flags.endsWith('<json>') && f.path.every((key, i) => path[i] === key),
+  );
+  return flag && path.length > flag.path.length ? ` (at ${path.slice(flag.path.length).join('.')})` : '';
 }
 
 /** The flag of a param path: the longest flag path it starts with, else the flags below it. */

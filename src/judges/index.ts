@@ -105,6 +105,15 @@ export {
   summarizeRubricQuality,
 } from './proxy-grm/index.js';
 export {
+  aggregateRubric,
+  judgeRubric,
+  type Rubric,
+  type RubricJudgeInput,
+  type RubricJudgeOptions,
+  type RubricJudgment,
+  RubricSchema,
+} from './rubric/index.js';
+export {
   authorRubric,
   lintRubric,
   parseRubricMarkdown,

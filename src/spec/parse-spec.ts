@@ -82,7 +82,7 @@ export function safeParseSpec(
     const schema = zodIssues(parsed.error.issues, [], at);
     const covered = (path: SpecIssue['path']) =>
       schema.some((issue) => formatPath(issue.path) === formatPath(path));
-    const kinds = rawSourceIssues(value, registry, at).filter((issue) => !covered(issue.path));
+    const kinds = rawSourceIssues(value, registry, at, dirname(file)).filter((issue) => !covered(issue.path));
     return { success: false, error: new SpecError(file, inDocumentOrder([...schema, ...kinds])) };
   }
   const issues: SpecIssue[] = [];
@@ -183,7 +183,7 @@ function checkLeaf(
       });
     }
     seen.set(name, i);
-    const params = checkKindAndParams(source, here, registry, issues, at);
+    const params = checkKindAndParams(source, here, registry, issues, at, base);
     const calibration = loadSourceCalibration(source.calibration, base, [...here, 'calibration'], issues, at);
     return {
       ...source,
@@ -235,6 +235,7 @@ function checkKindAndParams(
   registry: SourceKindRegistry,
   issues: SpecIssue[],
   at: (path: Path) => SpecIssue['position'],
+  base: string,
 ): Record<string, unknown> | undefined {
   const kind = registry.get(source.kind);
   if (!kind) {
@@ -252,7 +253,14 @@ function checkKindAndParams(
     issues.push(...zodIssues(params.error.issues, [...here, 'params'], at, 'params'));
     return undefined;
   }
-  return params.data as Record<string, unknown>;
+  if (!kind.readFiles) return params.data as Record<string, unknown>;
+  const read = kind.readFiles(params.data, base);
+  if ('params' in read) return read.params as Record<string, unknown>;
+  for (const problem of read.problems) {
+    const path = [...here, 'params', problem.param];
+    issues.push({ code: 'params', path, message: problem.message, position: at(path) });
+  }
+  return undefined;
 }
 
 /** Kind and params issues of every source in a document whose shape did not parse. */
@@ -260,6 +268,7 @@ function rawSourceIssues(
   value: unknown,
   registry: SourceKindRegistry,
   at: (path: Path) => SpecIssue['position'],
+  base: string,
 ): SpecIssue[] {
   const issues: SpecIssue[] = [];
   const leaf = (spec: unknown, path: Path) => {
@@ -270,7 +279,7 @@ function rawSourceIssues(
       if (typeof kind === 'string' && kind !== '') {
         // As the schema's default: a source without params has `{}`.
         const params = (source as { params?: unknown }).params ?? {};
-        checkKindAndParams({ kind, params }, [...path, 'sources', i], registry, issues, at);
+        checkKindAndParams({ kind, params }, [...path, 'sources', i], registry, issues, at, base);
       }
     });
   };

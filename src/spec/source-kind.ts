@@ -68,6 +68,15 @@ export interface SourceKind<P extends z.ZodType = z.ZodType> {
    */
   warnings?(params: z.output<P>): readonly string[];
   /**
+   * Files the params name, read when the spec is parsed with paths relative to the spec's folder
+   * (`base`), so that a bad file is a spec error at its param and the resolved (stored) spec
+   * carries the contents: the params with the files read in, or the problems by param.
+   */
+  readFiles?(
+    params: z.output<P>,
+    base: string,
+  ): { params: z.output<P> } | { problems: readonly { param: string; message: string }[] };
+  /**
    * The sources this one runs inside itself (a panel's judges), for what is read off each
    * source's params before scoring, such as the models a spec needs.
    */

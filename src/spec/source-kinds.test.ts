@@ -10,6 +10,7 @@ const minimalParams: Record<string, Record<string, unknown>> = {
   openrs: { model: 'judge' },
   length: { max: 100 },
   medical_rubric: { model: 'judge' },
+  rubric: { model: 'judge' },
   tool_plan: { model: 'judge' },
   claims: { model: 'judge' },
   evpv: { model: 'judge' },

@@ -5,6 +5,7 @@ import { evpvSource } from './sources/evpv-source.js';
 import { medicalRubricSource } from './sources/medical-rubric-source.js';
 import { panelSource } from './sources/panel-source.js';
 import { proxyGrmSource } from './sources/proxy-grm-source.js';
+import { rubricSource } from './sources/rubric-source.js';
 import { bindingKinds } from './sources/skill-rm-bindings.js';
 import { skillRmSource } from './sources/skill-rm-source.js';
 import { toolPlanSource } from './sources/tool-plan-source.js';
@@ -22,6 +23,7 @@ export const sourceKinds: SourceKindRegistry = new Map<string, SourceKind>([
   ...[
     countdownSource,
     medicalRubricSource,
+    rubricSource,
     toolPlanSource,
     claimsSource,
     evpvSource,
