@@ -137,6 +137,7 @@ describe('package entries', () => {
         "ragasFaithfulness",
         "refcheckerAggregate",
         "renderRubricMarkdown",
+        "rubricJudgeProducer",
         "ruleBasedPremiseAuditor",
         "scoreEvpvProblem",
         "scoreRubricQuality",

@@ -128,4 +128,44 @@ describe('rewardkit rubrics quality', () => {
     expect(run.stderr).toMatch(/--producer medical needs --rubrics/);
     expect(server.requests).toHaveLength(0);
   });
+
+  test('should score your own rubric with --producer rubric, and refuse a bad rubric file by line and field before any call', async () => {
+    const graded = (grade: number) => ({
+      content: JSON.stringify({ grades: [{ id: 'c1', reason: 'GRADE-SECRET', grade }] }),
+    });
+    server.script(
+      { match: { model: 'proxy-m', contains: /Response 1:\n<response-1-\w+>\nGOOD/ }, reply: proxy(1) },
+      { match: { model: 'proxy-m' }, reply: proxy(2) },
+      { match: { model: 'producer-m', contains: /GOOD-\d/ }, reply: graded(5) },
+      { match: { model: 'producer-m' }, reply: graded(1) },
+    );
+    const { dir, args } = setUp();
+    const rubric = join(dir, 'rubric.yaml');
+    writeFileSync(
+      rubric,
+      'mode: criteria\npoints: 5\ncriteria:\n  - name: PLAIN-CRITERION\n    description: answers plainly\n',
+    );
+    const withRubric = () => args('--rubric-file', rubric).map((a) => (a === 'genrm' ? 'rubric' : a));
+    const run = await runCli(withRubric());
+    expect(run.stderr).toMatch(/3 of 3 pairs scored/);
+    // p4, the malformed pair, is the row that failed.
+    expect(run.code).toBe(3);
+    expect(readJsonl(join(dir, 'quality.jsonl')).slice(0, 3)).toEqual(
+      [1, 2, 3].map(() =>
+        expect.objectContaining({ producer: 'rubric', terms: { acc: 1, proxy: 1, format: 1 } }),
+      ),
+    );
+    for (const r of server.requests.filter((q) => q.body.model === 'proxy-m')) {
+      expect(JSON.stringify(r.body.messages)).toContain('PLAIN-CRITERION (weight 1)');
+      expect(JSON.stringify(r.body.messages)).not.toContain('GRADE-SECRET');
+    }
+    const before = server.requests.length;
+    writeFileSync(rubric, 'mode: criteria\ncriteria:\n  - name: x\n    description: y\n    weight: -1\n');
+    const bad = await runCli(
+      withRubric().map((a) => (a.endsWith('quality.jsonl') ? join(dir, 'bad.jsonl') : a)),
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--rubric-file:\n {2}\S*rubric\.yaml:5: field "criteria\.0\.weight"/);
+    expect(server.requests.length).toBe(before);
+  });
 });

@@ -5,9 +5,11 @@ import {
   medicalRubricProducer,
   openrsRubricProducer,
   type RubricQualityRecord,
+  rubricJudgeProducer,
   scoreRubricQuality,
   summarizeRubricQuality,
 } from '../src/judges/proxy-grm/index.js';
+import { RubricSchema } from '../src/judges/rubric/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
@@ -249,5 +251,44 @@ describe('rubric quality by proxy (Proxy-GRM)', () => {
       producer_transport_failure: false,
       error: expect.stringContaining('no rubric with id "nope"'),
     });
+  });
+
+  test("should show the rubric judge's rubric (criteria, weights, anchors), not its grades or reasons", async () => {
+    const rubric = RubricSchema.parse({
+      mode: 'likert',
+      criteria: [
+        { name: 'IMAGERY-CRITERION', description: 'concrete images of rain', weight: 3 },
+        { name: 'FORM-CRITERION', description: 'five, seven, five syllables', weight: 1 },
+      ],
+      anchors: { 1: 'ANCHOR-POOR', 2: 'fair', 3: 'good', 4: 'very good', 5: 'ANCHOR-EXCELLENT' },
+    });
+    const graded = (grade: number) => ({
+      content: JSON.stringify({
+        grades: ['c1', 'c2'].map((id) => ({ id, reason: 'GRADE-REASON-SECRET', grade })),
+      }),
+    });
+    server.script(
+      ...proxyPrefers('CHOSEN-POEM'),
+      { match: { model: 'producer', contains: 'CHOSEN-POEM' }, reply: graded(5) },
+      { match: { model: 'producer' }, reply: graded(2) },
+    );
+    const got = (await scoreRubricQuality(pair, {
+      ...options(true),
+      producer: rubricJudgeProducer(rubric),
+    })) as RubricQualityRecord;
+    expect(got.verdict).toEqual([1]);
+    expect(got.terms).toEqual({ acc: 1, proxy: 1, format: 1 });
+    const seen = proxyRequests();
+    expect(seen.length).toBe(2);
+    for (const text of seen) {
+      for (const shown of [
+        'IMAGERY-CRITERION (weight 3)',
+        'FORM-CRITERION',
+        'ANCHOR-POOR',
+        'ANCHOR-EXCELLENT',
+      ])
+        expect(text).toContain(shown);
+      expect(text).not.toContain('GRADE-REASON-SECRET');
+    }
   });
 });

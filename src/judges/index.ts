@@ -101,6 +101,7 @@ export {
   type RubricProducer,
   type RubricQualityRecord,
   type RubricQualitySummary,
+  rubricJudgeProducer,
   scoreRubricQuality,
   summarizeRubricQuality,
 } from './proxy-grm/index.js';

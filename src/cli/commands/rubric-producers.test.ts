@@ -2,14 +2,27 @@ import { describe, expect, test } from 'vitest';
 import { producerFlagProblems, RUBRIC_PRODUCERS } from './rubric-producers.js';
 
 describe('rubric producers of rubrics quality', () => {
-  test('should offer OpenRS, QuarkMedBench and GenRM', () => {
-    expect(Object.keys(RUBRIC_PRODUCERS).sort()).toEqual(['genrm', 'medical', 'openrs']);
+  test('should offer OpenRS, QuarkMedBench, GenRM and the rubric judge', () => {
+    expect(Object.keys(RUBRIC_PRODUCERS).sort()).toEqual(['genrm', 'medical', 'openrs', 'rubric']);
   });
 
   test.each([
     ['genrm', {}, []],
     ['openrs', { metaRubric: 'm.md', domains: 'd' }, []],
     ['medical', { rubrics: 'r.jsonl' }, []],
+    ['rubric', { rubricFile: 'rubric.yaml' }, []],
+    [
+      'rubric',
+      {},
+      [
+        '--producer rubric needs --rubric-file <file>: the rubric (YAML or JSON) the general rubric judge grades every pair by',
+      ],
+    ],
+    [
+      'genrm',
+      { rubricFile: 'rubric.yaml' },
+      ['--rubric-file is read only by --producer rubric; drop it for --producer genrm'],
+    ],
     [
       'medical',
       {},

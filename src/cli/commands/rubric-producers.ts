@@ -1,8 +1,10 @@
+import { RewardKitError } from '../../core/index.js';
 import type { RubricProducer } from '../../judges/proxy-grm/index.js';
 
 /** The flags a producer may read: each is read by the producers that list it, and refused by the others. */
 export interface ProducerFlags {
   rubrics?: string;
+  rubricFile?: string;
   metaRubric?: string;
   domains?: string;
 }
@@ -43,10 +45,22 @@ export const RUBRIC_PRODUCERS: Readonly<Record<string, ProducerEntry>> = {
     },
   },
   genrm: { flags: {}, create: async () => (await proxyGrm()).genrmRubricProducer },
+  rubric: {
+    flags: { rubricFile: 'required' },
+    needs: 'the rubric (YAML or JSON) the general rubric judge grades every pair by',
+    create: async (flags) => {
+      const { readRubricFile } = await import('../../judges/rubric/index.js');
+      const read = readRubricFile(flags.rubricFile as string);
+      if ('problems' in read)
+        throw new RewardKitError('RK_USAGE', `--rubric-file:\n  ${read.problems.join('\n  ')}`);
+      return (await proxyGrm()).rubricJudgeProducer(read.rubric);
+    },
+  },
 };
 
 const FLAG_NAMES: Readonly<Record<keyof ProducerFlags, string>> = {
   rubrics: '--rubrics <file>',
+  rubricFile: '--rubric-file <file>',
   metaRubric: '--meta-rubric <file>',
   domains: '--domains <dir>',
 };

@@ -47,6 +47,10 @@ export function registerRubricsQualityCommand(rubrics: Command, state: CommandSt
       '--rubrics <file>',
       'QuarkMedBench rubrics by pair id (needed by, and only by, --producer medical)',
     )
+    .option(
+      '--rubric-file <file>',
+      'the rubric judge: the rubric (YAML or JSON) every pair is graded by (needed by, and only by, --producer rubric)',
+    )
     .option('--meta-rubric <file>', 'OpenRS: the meta-rubric (default: the shipped one)')
     .option('--domains <dir>', 'OpenRS: the domain pools (default: the shipped ones)')
     .addOption(

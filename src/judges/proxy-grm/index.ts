@@ -21,6 +21,7 @@ export {
   type ShownPosition,
 } from './proxy-grm-terms.js';
 export { judgeByProxy, type ProxyInput, type ProxyJudgment, type ProxyOptions } from './proxy-judge.js';
+export { rubricJudgeProducer, rubricJudgeText } from './rubric-judge-producer.js';
 export type { ProducedRubric, ProduceOptions, RubricProducer, ShownPair } from './rubric-producer.js';
 export {
   type QualityPair,

@@ -4,8 +4,8 @@ import {
   type MedicalRubricFile,
   rubricFor,
 } from '../medical/index.js';
+import { gradedVerdict } from './graded-verdict.js';
 import type { ProducedRubric, RubricProducer } from './rubric-producer.js';
-import { watchTransport } from './transport-watch.js';
 
 const levelsText = (levels: Record<string, string>) =>
   Object.entries(levels)
@@ -41,43 +41,15 @@ export function medicalRubricProducer(rubrics: MedicalRubricFile): RubricProduce
     async produce(pair, options): Promise<ProducedRubric> {
       const found = rubricFor(rubrics, pair.id);
       if ('error' in found) return { status: 'failed', reason: found.error, transport: false, calls: [] };
-      const rubric = found.rubric;
-      const watch = watchTransport(options.model);
-      const grade = (response: string) =>
-        judgeMedicalRubric(
-          { query: pair.prompt, response, rubric },
-          { model: watch.model, ...(options.signal !== undefined && { signal: options.signal }) },
-        );
-      const first = await grade(pair.first);
-      const second = await grade(pair.second);
-      const calls = [...first.calls, ...second.calls];
-      const text = medicalRubricText(rubric);
-      if (first.status === 'invalid' || second.status === 'invalid') {
-        const reasons = [first, second].flatMap((g, i) =>
-          g.status === 'invalid' ? [`response ${i + 1}: ${g.reason}`] : [],
-        );
-        if (watch.failures.length > 0)
-          return { status: 'failed', reason: reasons.join('; '), transport: true, calls };
-        return {
-          status: 'ok',
-          rubric: text,
-          evaluation: null,
-          verdict: [],
-          complete: false,
-          invalid: reasons.join('; '),
-          calls,
-        };
-      }
-      const verdict: Array<1 | 2> =
-        first.score > second.score ? [1] : second.score > first.score ? [2] : [1, 2];
-      return {
-        status: 'ok',
-        rubric: text,
-        evaluation: { scores: [first.score, second.score], grades: [first.grades, second.grades] },
-        verdict,
-        complete: true,
-        calls,
-      };
+      const { rubric } = found;
+      return gradedVerdict(
+        medicalRubricText(rubric),
+        pair,
+        options,
+        (response, model, signal) =>
+          judgeMedicalRubric({ query: pair.prompt, response, rubric }, { model, ...(signal && { signal }) }),
+        (first, second) => ({ scores: [first.score, second.score], grades: [first.grades, second.grades] }),
+      );
     },
   };
 }
