@@ -1,4 +1,5 @@
 export { clubEstimate, gaussianClubEstimate } from './club-estimate.js';
+export { ConversationSchema, SampleRowSchema, withConversationRows } from './conversation.js';
 export {
   ArgumentError,
   errorMessage,
@@ -9,7 +10,6 @@ export {
   RewardKitError,
   type RewardKitErrorCode,
 } from './errors.js';
-export { ConversationSchema, SampleRowSchema, withConversationRows } from './conversation.js';
 export { escapeRegExp } from './escape-regexp.js';
 export { type Evidence, EvidenceSchema, type Verdict, VerdictSchema } from './evidence.js';
 export { isWithin } from './is-within.js';
