@@ -72,7 +72,7 @@ export async function authorRubric(
       failures.push({ step: 'retrieval', model: retriever.name, reason: retrievalError });
     }
   }
-  // A query whose evidence could not be fetched is not authored without it: a rerun retries it.
+  // A query whose evidence could not be fetched is not authored without it, and costs no model call.
   const answers: ModelAnswer[] =
     retrievalError === undefined
       ? await Promise.all(options.answerers.map((model) => answerQuery(query.query, model, step)))
