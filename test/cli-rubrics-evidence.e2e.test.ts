@@ -166,6 +166,8 @@ describe('rewardkit rubrics generate --index', () => {
       ['E2', 'forum-3'],
     ]);
     expect(record.authoring.evidence?.passages[1]?.text).toBe(INJECTED);
+    // Retrieval costs no model call: two answers, then extraction, cross-check and writing.
+    expect(record.authoring.calls).toBe(5);
     // Consensus at 0.6: K2 (1 of 2 answers) is kept because E1 supports it; K3 (1 of 2, not covered) is not.
     expect(record.authoring.min_support).toBe(0.6);
     expect(record.authoring.checklist.map((k) => [k.id, k.support, k.evidence, k.cites, k.kept])).toEqual([

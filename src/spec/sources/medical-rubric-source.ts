@@ -152,7 +152,7 @@ export const medicalRubricSource = defineJudgeKind({
     const fromFile = p.rubrics === undefined ? undefined : loadMedicalRubrics(p.rubrics);
     const scoring = medicalScoringOptions(p);
     return async (sample, { services, signal }) => {
-      // A multi-turn session: the last user turn is the question, the earlier turns its context.
+      // A multi-turn session: the last user turn is the question, the other turns its context.
       const { query, context } = finalQuestion(sample.prompt);
       const { rubric, from } = medicalRubricOf(
         { id: sample.id, query, inline: sample.metadata.rubric, field: 'metadata.rubric' },
@@ -204,7 +204,8 @@ export const medicalRubricSource = defineJudgeKind({
   },
   rows: medicalRubricRows,
   judge: {
-    reads: 'metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics',
+    reads:
+      "metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics; in a multi-turn session the last user turn is the question and the other turns are the grader's context",
     examples: [
       '--models models.yaml --model judge --rubrics examples/medical-rubrics.jsonl --input answers.jsonl --output graded.jsonl',
       '--models models.yaml --model judge --no-truncation --weights-pitfall 3 --input answers.jsonl --output graded.jsonl',
