@@ -1,4 +1,4 @@
-import { errorMessage } from '../../core/index.js';
+import { RewardKitError } from '../../core/index.js';
 import { type CallTrace, type ChatModel, usageOf } from '../../llm/index.js';
 import type { Retriever } from '../../retrieval/index.js';
 import { MedicalRubricSchema } from '../medical/medical-rubric.js';
@@ -68,7 +68,9 @@ export async function authorRubric(
     try {
       passages = evidencePassages((await retriever.search([query.query], k))[0] ?? []);
     } catch (error) {
-      retrievalError = errorMessage(error);
+      // A retriever reports its failures as RewardKitErrors (see `Retriever`); anything else is a bug.
+      if (!RewardKitError.isInstance(error)) throw error;
+      retrievalError = error.message;
       failures.push({ step: 'retrieval', model: retriever.name, reason: retrievalError });
     }
   }
