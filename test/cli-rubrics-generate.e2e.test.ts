@@ -209,7 +209,7 @@ describe('rewardkit rubrics generate', () => {
       'contradiction',
       'doubtful_point',
     ]);
-    expect(q2.authoring.review_reasons[0]?.message).toMatch(/retrieval is not part of rewardkit yet/);
+    expect(q2.authoring.review_reasons[0]?.message).toMatch(/no evidence was retrieved/);
     expect(q2.authoring.checklist[1]?.contradicted_by).toEqual(['a']);
 
     // q3: no answer at all; q4: no query field. Both kept under their ids, with reasons.

@@ -1,4 +1,5 @@
 export { clubEstimate, gaussianClubEstimate } from './club-estimate.js';
+export { ConversationSchema, SampleRowSchema, withConversationRows } from './conversation.js';
 export {
   ArgumentError,
   errorMessage,

@@ -4,7 +4,7 @@ import {
   failedResult,
   type RewardResult,
   type Sample,
-  SampleSchema,
+  SampleRowSchema,
   sampleText,
 } from '../core/index.js';
 import { checkedRows, type FieldMapping, rowPlace } from '../dataset/index.js';
@@ -241,7 +241,7 @@ async function scoreOnEvaluator(context: ScoringContext): Promise<boolean> {
       ...(options.split !== undefined && { split: options.split }),
       ...(options.mappings !== undefined && { mappings: options.mappings }),
       autoId: true,
-      schema: SampleSchema,
+      schema: SampleRowSchema,
       idOf: (sample) => sample.id,
       done,
       ...(options.signal !== undefined && { signal: options.signal }),

@@ -1,4 +1,4 @@
-import { failedResult, type RewardResult, type Sample, SampleSchema, sampleText } from '../core/index.js';
+import { failedResult, type RewardResult, type Sample, SampleRowSchema, sampleText } from '../core/index.js';
 import {
   checkRecord,
   type FieldMapping,
@@ -18,7 +18,7 @@ export function sampleRows(
 ): RecordRow<Sample>[] {
   return checkRecord(parseRecord(record), {
     autoId: true,
-    schema: SampleSchema,
+    schema: SampleRowSchema,
     idOf: (sample) => sample.id,
     ...(mappings !== undefined && { mappings }),
   });

@@ -81,7 +81,8 @@ Each output line is a RewardResult, as \`rewardkit score\` writes it: "reward" i
 "evidence[0].detail" its full judgment (every call's usage in "evidence[0].usage"). A sample the judge
 could not judge is written with "status": "failed" and the reason, never a score.
 
-Input rows: {"id"?, "prompt"?, "response", "reference"?, "group"?, "metadata"?}; this judge reads
+Input rows: {"id"?, "prompt"?, "response", "reference"?, "group"?, "metadata"?}, or a multi-turn
+session as "messages": [{role, content}, ...] whose last, assistant turn is the response; this judge reads
 ${kind.judge.reads}.
 ${DATASET_INPUT_HELP}
 ${rows === undefined ? '' : benchRowsHelp(rows)}

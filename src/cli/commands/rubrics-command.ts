@@ -7,9 +7,10 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
+import { addEvidenceOptions, type EvidenceFlags, evidenceOptions } from './rubrics-evidence-flags.js';
 import { registerRubricsQualityCommand } from './rubrics-quality-command.js';
 
-interface GenerateFlags extends BreakerFlags {
+interface GenerateFlags extends BreakerFlags, EvidenceFlags {
   models?: string;
   answerer: string[];
   writer: string;
@@ -44,8 +45,9 @@ const requireFile = (path: string, what: string) => {
 };
 
 export function registerRubricsCommand(rubrics: Command, state: CommandState): void {
-  rubrics
-    .command('generate')
+  const generate = rubrics.command('generate');
+  addEvidenceOptions(generate);
+  generate
     .description(
       'Write a four-section rubric per query from several models’ answers; flag low agreement for review.',
     )
@@ -77,18 +79,30 @@ Pipeline per query: every answerer answers; the writer lists the key points and 
 states each (support and agreement are counted from that, not asked of the model); the writer
 cross-checks the answers (and the reference); then writes Essential / Important / Highlight /
 Pitfall, validated by the rubric schema with re-asks. Agreement below the threshold,
-contradictions or doubtful points set "needs_review" with the reasons (there is no retrieval step
-yet). A failed step writes {"id", "status": "failed", "error", "authoring"}; the exit code is 3.
+contradictions or doubtful points set "needs_review" with the reasons. A failed step writes
+{"id", "status": "failed", "error", "authoring"}; the exit code is 3.
+
+Evidence: with --index (or --retriever-url) the --evidence-k best passages for each query are
+given to the cross-check and the writer as untrusted data; each key point records which passages
+support or contradict it, and the passages are kept in "authoring.evidence" for review. With
+--min-support, a key point stated by fewer answers than that share reaches the writer only when
+the evidence supports it (points judged wrong stay, for the pitfalls).
 
 Example:
   rewardkit rubrics generate --models models.yaml --answerer a --answerer b --answerer c \\
-    --writer w --input queries.jsonl --output rubrics.jsonl --agreement-threshold 0.6`,
+    --writer w --input queries.jsonl --output rubrics.jsonl --agreement-threshold 0.6
+
+With evidence from a corpus of your own:
+  rewardkit index build --corpus guidelines.jsonl --out idx/
+  rewardkit rubrics generate --models models.yaml --answerer a --answerer b --writer w \\
+    --index idx/ --evidence-k 3 --min-support 0.5 --input queries.jsonl --output rubrics.jsonl`,
     )
     .action(async (flags: GenerateFlags) => {
       const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const model = (name: string) => pickModel(configured, name, 'rubrics generate');
       await requireModelsReady([model(flags.writer)]);
       requireFile(flags.input, 'Input file');
+      const evidence = await evidenceOptions(flags);
       const { generateRubricsFile } = await import('./rubrics-generate-file.js');
       const counts = await generateRubricsFile({
         input: flags.input,
@@ -100,6 +114,7 @@ Example:
           writer: model(flags.writer),
           agreementThreshold: flags.agreementThreshold,
           reasks: flags.reasks,
+          ...evidence,
         },
         onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
         ...(state.breaker && { signal: state.breaker.signal }),

@@ -1,3 +1,4 @@
+export { type FinalQuestion, finalQuestion } from './final-question.js';
 export { inlineMedicalRubric } from './inline-medical-rubric.js';
 export {
   judgeMedicalRubric,

@@ -1,4 +1,4 @@
-import { parseArgument } from '../../core/index.js';
+import { type ChatMessage, parseArgument } from '../../core/index.js';
 import type { CallTrace, ChatModel } from '../../llm/index.js';
 import type { CreditGrade, PitfallGrade } from './medical-grades.js';
 import { medicalGradingRole } from './medical-grading-role.js';
@@ -10,9 +10,11 @@ import { type MedicalScoreBreakdown, scoreMedicalGrades } from './score-medical-
 export interface MedicalRubricInput {
   /** The user's question (untrusted). */
   query: string;
-  /** The answer under judgment (untrusted). */
+  /** The answer under judgment (untrusted): in a multi-turn session, the final assistant turn. */
   response: string;
   rubric: MedicalRubric;
+  /** The turns before the final question, shown as context and never graded (untrusted). */
+  context?: readonly ChatMessage[];
 }
 
 export interface MedicalRubricJudgeOptions {
@@ -49,7 +51,8 @@ export type MedicalRubricJudgment =
 
 /**
  * QuarkMedBench pointwise judging: one structured call grades every rubric criterion by id (with
- * a quoted piece of evidence and a reason); the score is computed from the grades in code.
+ * a quoted piece of evidence and a reason); the score is computed from the grades in code. In a
+ * multi-turn session the earlier turns come as context and only the final answer is graded.
  */
 export async function judgeMedicalRubric(
   input: MedicalRubricInput,
@@ -63,7 +66,12 @@ export async function judgeMedicalRubric(
   );
   const criteria = rubricCriteria(input.rubric);
   const outcome = await medicalGradingRole(
-    { query: input.query, response: input.response, criteria },
+    {
+      query: input.query,
+      response: input.response,
+      criteria,
+      ...(input.context?.length && { context: input.context }),
+    },
     options,
   );
   if (outcome.status === 'invalid') return outcome;

@@ -1,10 +1,14 @@
+import { RewardKitError } from '../../core/index.js';
 import { type CallTrace, type ChatModel, usageOf } from '../../llm/index.js';
+import type { Retriever } from '../../retrieval/index.js';
 import { MedicalRubricSchema } from '../medical/medical-rubric.js';
 import { answerQuery, type ModelAnswer } from './answer-query.js';
 import type { AuthoringQuery } from './authoring-query.js';
 import { answerAgreement, keyPointSupport } from './checklist-agreement.js';
 import { crossVerifyAnswers } from './cross-verify-answers.js';
+import { type EvidencePassage, evidencePassages } from './evidence-passage.js';
 import { extractChecklist } from './extract-checklist.js';
+import { keptByConsensus } from './kept-by-consensus.js';
 import { reviewReasons } from './review-reasons.js';
 import type { AuthoringFailure, AuthoringNotes, ChecklistItem, RubricRecord } from './rubric-record.js';
 import { writeRubric } from './write-rubric.js';
@@ -18,6 +22,13 @@ export interface RubricAuthoringOptions {
   agreementThreshold?: number;
   /** Re-asks per structured call after unreadable output (default 2). */
   reasks?: number;
+  /**
+   * Evidence retrieval: the `k` best passages for the query are given to the cross-check and the
+   * writer (untrusted blocks) and kept in the notes for review.
+   */
+  evidence?: { retriever: Retriever; k: number };
+  /** The share of answers a key point needs to reach the writer unless evidence supports it (default 0: all). */
+  minSupport?: number;
   signal?: AbortSignal;
 }
 
@@ -30,12 +41,15 @@ const tokensOf = (calls: Parameters<typeof usageOf>[0]) => {
 };
 
 /**
- * The QuarkMedBench rubric-authoring pipeline for one query: every answerer answers; the writer
- * extracts each answer's key points (support and agreement are counted here, not asked of it),
- * cross-checks the answers and the reference, and writes the four-section rubric, validated by
- * `MedicalRubricSchema` with re-asks. A step that fails ends the query as a `failed` record with
- * the reason and the raw output; a query with too little agreement, contradictions or doubtful
- * points is flagged `needs_review`.
+ * The QuarkMedBench rubric-authoring pipeline for one query ("multi-model consensus + evidence
+ * retrieval"): with an evidence retriever, the query's best passages are fetched first; every
+ * answerer answers; the writer extracts each answer's key points (support and agreement are
+ * counted here, not asked of it), cross-checks the answers, the reference and the evidence point by
+ * point (citing passages), and writes the four-section rubric from the points consensus keeps
+ * (`keptByConsensus`), validated by `MedicalRubricSchema` with re-asks. A step that fails ends the
+ * query as a `failed` record with the reason and the raw output; a query with too little
+ * agreement, contradictions, doubtful points or evidence against a point is flagged `needs_review`.
+ * The passages given and the ones each point cites stay in the notes, for the reviewer.
  */
 export async function authorRubric(
   query: AuthoringQuery,
@@ -44,11 +58,27 @@ export async function authorRubric(
   const { writer } = options;
   const threshold = options.agreementThreshold ?? DEFAULT_AGREEMENT_THRESHOLD;
   const step = { reasks: options.reasks ?? 2, ...(options.signal && { signal: options.signal }) };
+  const minSupport = options.minSupport ?? 0;
   const failures: AuthoringFailure[] = [];
   const calls: CallTrace[] = [];
-  const answers: ModelAnswer[] = await Promise.all(
-    options.answerers.map((model) => answerQuery(query.query, model, step)),
-  );
+  let passages: EvidencePassage[] | undefined;
+  let retrievalError: string | undefined;
+  if (options.evidence) {
+    const { retriever, k } = options.evidence;
+    try {
+      passages = evidencePassages((await retriever.search([query.query], k))[0] ?? []);
+    } catch (error) {
+      // A retriever reports its failures as RewardKitErrors (see `Retriever`); anything else is a bug.
+      if (!RewardKitError.isInstance(error)) throw error;
+      retrievalError = error.message;
+      failures.push({ step: 'retrieval', model: retriever.name, reason: retrievalError });
+    }
+  }
+  // A query whose evidence could not be fetched is not authored without it, and costs no model call.
+  const answers: ModelAnswer[] =
+    retrievalError === undefined
+      ? await Promise.all(options.answerers.map((model) => answerQuery(query.query, model, step)))
+      : [];
   const answered = answers.filter((a) => a.status === 'ok');
   for (const a of answers) {
     if (a.status === 'failed') failures.push({ step: 'answer', model: a.model, reason: a.reason });
@@ -64,6 +94,10 @@ export async function authorRubric(
         : { model: a.model, status: 'failed', reason: a.reason },
     ),
     checklist: [],
+    ...(options.evidence && {
+      evidence: { retriever: options.evidence.retriever.name, passages: passages ?? [] },
+    }),
+    ...(options.minSupport !== undefined && { min_support: minSupport }),
     failures,
     calls: calls.length + answers.length,
     tokens: tokensOf([...calls, ...answered.map((a) => a.call)]),
@@ -74,6 +108,7 @@ export async function authorRubric(
     error,
     authoring: notes(),
   });
+  if (retrievalError !== undefined) return fail(`retrieval: ${retrievalError}`);
   if (answered.length === 0) return fail('no answerer produced an answer');
 
   const texts = answered.map((a) => a.answer);
@@ -100,6 +135,7 @@ export async function authorRubric(
       ...(query.reference !== undefined && { reference: query.reference }),
       answers: texts,
       checklist: extraction.value,
+      ...(passages && { evidence: passages }),
     },
     { model: writer, ...step },
   );
@@ -116,7 +152,7 @@ export async function authorRubric(
   const modelOf = (n: number) => answered[n - 1]?.model ?? `answer ${n}`;
   const checklist: ChecklistItem[] = extraction.value.key_points.map((point) => {
     const check = verification.value.checks.find((c) => c.id === point.id);
-    return {
+    const item: ChecklistItem = {
       id: point.id,
       text: point.text,
       support: support.get(point.id) ?? 0,
@@ -124,8 +160,11 @@ export async function authorRubric(
       contradicted_by: [...new Set(check?.contradicted_by ?? [])].map(modelOf),
       correct: check?.correct ?? 'uncertain',
       ...(query.reference !== undefined && check?.reference !== undefined && { reference: check.reference }),
+      ...(passages &&
+        check?.evidence !== undefined && { evidence: check.evidence, cites: check.cites ?? [] }),
       note: check?.note ?? '',
     };
+    return { ...item, kept: keptByConsensus(item, minSupport) };
   });
   const reasons = reviewReasons({
     answers: answered.length,
@@ -136,19 +175,11 @@ export async function authorRubric(
       contradictedBy: item.contradicted_by.length,
       correct: item.correct,
       reference: item.reference ?? 'no_reference',
+      ...(item.evidence !== undefined && { evidence: item.evidence }),
     })),
+    ...(passages && { retrieved: passages.length }),
   });
 
-  const draft = await writeRubric(
-    {
-      query: query.query,
-      ...(query.reference !== undefined && { reference: query.reference }),
-      checklist,
-      answers: answered.length,
-    },
-    { model: writer, ...step },
-  );
-  calls.push(...draft.calls);
   const authoring = (): AuthoringNotes => ({
     ...notes(),
     agreement: agreement ?? null,
@@ -156,6 +187,25 @@ export async function authorRubric(
     review_reasons: reasons,
     checklist,
   });
+  if (!checklist.some((item) => item.kept)) {
+    return {
+      id: query.id,
+      status: 'failed',
+      error: `consensus: no key point is stated by ${minSupport} of the answers or supported by the evidence`,
+      authoring: authoring(),
+    };
+  }
+  const draft = await writeRubric(
+    {
+      query: query.query,
+      ...(query.reference !== undefined && { reference: query.reference }),
+      checklist: checklist.filter((item) => item.kept),
+      answers: answered.length,
+      ...(passages && { evidence: passages }),
+    },
+    { model: writer, ...step },
+  );
+  calls.push(...draft.calls);
   if (draft.status === 'invalid') {
     failures.push({ step: 'write', model: writer.name, reason: draft.reason, raw: draft.raw });
     return { id: query.id, status: 'failed', error: `write: ${draft.reason}`, authoring: authoring() };

@@ -3,7 +3,9 @@ export { authorRubric, DEFAULT_AGREEMENT_THRESHOLD, type RubricAuthoringOptions 
 export { type AuthoringQuery, AuthoringQuerySchema } from './authoring-query.js';
 export { type AnswerKeyPoints, answerAgreement, keyPointSupport } from './checklist-agreement.js';
 export { crossVerifyAnswers, type KeyPointVerdict } from './cross-verify-answers.js';
+export { type EvidencePassage, EvidencePassageSchema, evidencePassages } from './evidence-passage.js';
 export { type ChecklistExtraction, extractChecklist } from './extract-checklist.js';
+export { keptByConsensus } from './kept-by-consensus.js';
 export { type ReviewIndexEntry, renderReviewIndex } from './review-index.js';
 export { type KeyPointCheck, NO_RETRIEVAL_NOTE, type ReviewReason, reviewReasons } from './review-reasons.js';
 export { type ReviewStatus, ReviewStatusSchema } from './review-status.js';

@@ -44,7 +44,33 @@ describe('reviewReasons', () => {
     expect(reviewReasons(input).map((r) => r.code)).toEqual(codes);
   });
 
-  it('should name the points and say that retrieval is not available', () => {
+  it('should flag a point the evidence contradicts unless the writer judged it wrong', () => {
+    const reasons = reviewReasons({
+      answers: 3,
+      agreement: 0.8,
+      threshold: 0.6,
+      retrieved: 2,
+      checks: [
+        { ...fine('K1'), evidence: 'contradicts' },
+        { ...fine('K2'), correct: 'no', evidence: 'contradicts' },
+        { ...fine('K3'), evidence: 'supports' },
+      ],
+    });
+    expect(reasons).toEqual([
+      { code: 'doubtful_point', message: 'the writer doubts the correctness of K2' },
+      { code: 'evidence_conflict', message: 'the retrieved evidence contradicts K1' },
+    ]);
+  });
+
+  it.each<[number, string]>([
+    [2, '2 retrieved passage(s) were checked against the key points and are in the notes'],
+    [0, 'the evidence index found no passage for this query'],
+  ])('should say where the evidence is when %i passage(s) were retrieved', (retrieved, note) => {
+    const [reason] = reviewReasons({ answers: 3, agreement: 0.25, threshold: 0.6, retrieved, checks: [] });
+    expect(reason?.message).toBe(`agreement 0.250 is below the threshold 0.6; ${note}`);
+  });
+
+  it('should name the points and say that no evidence was retrieved', () => {
     const reasons = reviewReasons({
       answers: 3,
       agreement: 0.25,

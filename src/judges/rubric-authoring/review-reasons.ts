@@ -7,20 +7,35 @@ export interface KeyPointCheck {
   correct: 'yes' | 'no' | 'uncertain';
   /** How the point relates to the reference answer, when the query has one. */
   reference: 'agrees' | 'contradicts' | 'not_covered' | 'no_reference';
+  /** How the retrieved passages bear on the point; absent when no evidence was retrieved. */
+  evidence?: 'supports' | 'contradicts' | 'not_covered';
 }
 
 /** Why a query's rubric needs a human before use. */
 export interface ReviewReason {
-  code: 'too_few_answers' | 'low_agreement' | 'contradiction' | 'doubtful_point' | 'reference_conflict';
+  code:
+    | 'too_few_answers'
+    | 'low_agreement'
+    | 'contradiction'
+    | 'doubtful_point'
+    | 'reference_conflict'
+    | 'evidence_conflict';
   message: string;
 }
 
 /**
- * Said with every reason: the method sends low-agreement queries to retrieval first, which
- * rewardkit does not have yet, so they go straight to human review.
+ * Said with an agreement reason when no evidence index was given: the method sends low-agreement
+ * queries to retrieval before human review, and this one skipped it.
  */
 export const NO_RETRIEVAL_NOTE =
-  'retrieval is not part of rewardkit yet, so this goes straight to human review';
+  'no evidence was retrieved (rubrics generate --index or --retriever-url), so this goes straight to human review';
+
+/** What an agreement reason adds: where the reviewer finds the evidence, or that there is none. */
+function evidenceNote(retrieved: number | undefined): string {
+  if (retrieved === undefined) return NO_RETRIEVAL_NOTE;
+  if (retrieved === 0) return 'the evidence index found no passage for this query';
+  return `${retrieved} retrieved passage(s) were checked against the key points and are in the notes`;
+}
 
 /**
  * The reasons a generated rubric must be reviewed, decided in code from the counted agreement and
@@ -31,7 +46,10 @@ export function reviewReasons(input: {
   agreement: number | undefined;
   threshold: number;
   checks: readonly KeyPointCheck[];
+  /** How many passages were retrieved for the query; undefined when retrieval was not used. */
+  retrieved?: number;
 }): ReviewReason[] {
+  const note = evidenceNote(input.retrieved);
   const reasons: ReviewReason[] = [];
   const ids = (keep: (c: KeyPointCheck) => boolean) =>
     input.checks
@@ -41,17 +59,17 @@ export function reviewReasons(input: {
   if (input.answers < 2) {
     reasons.push({
       code: 'too_few_answers',
-      message: `only ${input.answers} answer(s) to compare, so agreement cannot be measured; ${NO_RETRIEVAL_NOTE}`,
+      message: `only ${input.answers} answer(s) to compare, so agreement cannot be measured; ${note}`,
     });
   } else if (input.agreement === undefined) {
     reasons.push({
       code: 'low_agreement',
-      message: `the answers state no key points to compare; ${NO_RETRIEVAL_NOTE}`,
+      message: `the answers state no key points to compare; ${note}`,
     });
   } else if (input.agreement < input.threshold) {
     reasons.push({
       code: 'low_agreement',
-      message: `agreement ${input.agreement.toFixed(3)} is below the threshold ${input.threshold}; ${NO_RETRIEVAL_NOTE}`,
+      message: `agreement ${input.agreement.toFixed(3)} is below the threshold ${input.threshold}; ${note}`,
     });
   }
   const contradicted = ids((c) => c.contradictedBy > 0);
@@ -65,6 +83,11 @@ export function reviewReasons(input: {
   const conflicting = ids((c) => c.reference === 'contradicts');
   if (conflicting) {
     reasons.push({ code: 'reference_conflict', message: `the reference answer contradicts ${conflicting}` });
+  }
+  // A point the writer judged wrong agrees with evidence against it: only the others conflict.
+  const refuted = ids((c) => c.evidence === 'contradicts' && c.correct !== 'no');
+  if (refuted) {
+    reasons.push({ code: 'evidence_conflict', message: `the retrieved evidence contradicts ${refuted}` });
   }
   return reasons;
 }

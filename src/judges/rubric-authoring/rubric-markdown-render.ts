@@ -34,7 +34,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function notesLines(
   notes: Pick<AuthoringNotes, 'agreement' | 'threshold' | 'needs_review' | 'review_reasons'> &
-    Partial<Pick<AuthoringNotes, 'checklist' | 'answers'>>,
+    Partial<Pick<AuthoringNotes, 'checklist' | 'answers' | 'evidence' | 'min_support'>>,
 ): string[] {
   const lines = [
     '_Read-only: this section is ignored on import._',
@@ -54,8 +54,21 @@ function notesLines(
         `correct: ${item.correct}`,
         ...(item.contradicted_by.length ? [`contradicted by ${item.contradicted_by.join(', ')}`] : []),
         ...(item.reference ? [`reference: ${item.reference}`] : []),
+        ...(item.evidence
+          ? [`evidence: ${item.evidence}${item.cites?.length ? ` (${item.cites.join(', ')})` : ''}`]
+          : []),
+        ...(item.kept === false ? ['left out by consensus'] : []),
       ];
       lines.push(`  - ${item.id} (${facts.join('; ')}): ${oneLine(item.text)}`);
+    }
+  }
+  if (notes.min_support !== undefined) lines.push(`- min support: ${notes.min_support}`);
+  if (notes.evidence) {
+    lines.push(`- evidence (${notes.evidence.retriever}, ${notes.evidence.passages.length} passage(s)):`);
+    for (const p of notes.evidence.passages) {
+      lines.push(
+        `  - ${p.ref}${p.id === undefined ? '' : ` [${oneLine(p.id)}]`} (score ${p.score.toFixed(3)}): ${oneLine(p.text)}`,
+      );
     }
   }
   return lines;

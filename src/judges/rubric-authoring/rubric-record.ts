@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MedicalRubricSchema } from '../medical/medical-rubric.js';
+import { EvidencePassageSchema } from './evidence-passage.js';
 
 /** One point of a query's aggregated checklist, with what was counted and checked about it. */
 export const ChecklistItemSchema = z.object({
@@ -11,13 +12,18 @@ export const ChecklistItemSchema = z.object({
   contradicted_by: z.array(z.string()),
   correct: z.enum(['yes', 'no', 'uncertain']),
   reference: z.enum(['agrees', 'contradicts', 'not_covered']).optional(),
+  /** How the retrieved passages bear on the point, and which ones (when evidence was retrieved). */
+  evidence: z.enum(['supports', 'contradicts', 'not_covered']).optional(),
+  cites: z.array(z.string()).optional(),
+  /** False when consensus left the point out of what the writer saw (see `keptByConsensus`). */
+  kept: z.boolean().optional(),
   note: z.string(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
 /** A step that failed for a query: which step, which model, why, and the raw output when there was one. */
 export const AuthoringFailureSchema = z.object({
-  step: z.enum(['answer', 'checklist', 'cross_verification', 'write']),
+  step: z.enum(['retrieval', 'answer', 'checklist', 'cross_verification', 'write']),
   model: z.string(),
   reason: z.string(),
   raw: z.string().nullable().optional(),
@@ -41,6 +47,10 @@ export const AuthoringNotesSchema = z.object({
     }),
   ),
   checklist: z.array(ChecklistItemSchema),
+  /** The passages retrieved for the query and given to the cross-check and the writer, with the retriever's name. */
+  evidence: z.object({ retriever: z.string(), passages: z.array(EvidencePassageSchema) }).optional(),
+  /** The share of answers a key point needed to reach the writer, unless evidence supported it. */
+  min_support: z.number().optional(),
   failures: z.array(AuthoringFailureSchema),
   calls: z.number().int(),
   tokens: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { promptText, RewardKitError } from '../../core/index.js';
+import { RewardKitError } from '../../core/index.js';
+import { finalQuestion } from '../../judges/medical/final-question.js';
 import type { MedicalRubric, MedicalScoringOptions } from '../../judges/medical/index.js';
 import { inlineMedicalRubric } from '../../judges/medical/inline-medical-rubric.js';
 import {
@@ -151,7 +152,8 @@ export const medicalRubricSource = defineJudgeKind({
     const fromFile = p.rubrics === undefined ? undefined : loadMedicalRubrics(p.rubrics);
     const scoring = medicalScoringOptions(p);
     return async (sample, { services, signal }) => {
-      const query = promptText(sample);
+      // A multi-turn session: the last user turn is the question, the other turns its context.
+      const { query, context } = finalQuestion(sample.prompt);
       const { rubric, from } = medicalRubricOf(
         { id: sample.id, query, inline: sample.metadata.rubric, field: 'metadata.rubric' },
         fromFile,
@@ -159,7 +161,7 @@ export const medicalRubricSource = defineJudgeKind({
       );
       const { judgeMedicalRubric } = await loadJudge();
       const judgment = await judgeMedicalRubric(
-        { query: query === '' ? rubric.query : query, response: sample.response, rubric },
+        { query: query === '' ? rubric.query : query, response: sample.response, rubric, context },
         {
           model: services.model(p.model),
           reasks: p.reasks,
@@ -202,7 +204,8 @@ export const medicalRubricSource = defineJudgeKind({
   },
   rows: medicalRubricRows,
   judge: {
-    reads: 'metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics',
+    reads:
+      "metadata.rubric (a QuarkMedBench rubric), else the rubric with the sample id in --rubrics; in a multi-turn session the last user turn is the question and the other turns are the grader's context",
     examples: [
       '--models models.yaml --model judge --rubrics examples/medical-rubrics.jsonl --input answers.jsonl --output graded.jsonl',
       '--models models.yaml --model judge --no-truncation --weights-pitfall 3 --input answers.jsonl --output graded.jsonl',
