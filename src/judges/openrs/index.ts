@@ -34,6 +34,11 @@ export {
   parseMetaRubric,
 } from './meta-rubric.js';
 export {
+  metaRubricSectionText,
+  renderMetaRubric,
+  replaceMetaRubricSection,
+} from './meta-rubric-markdown.js';
+export {
   aggregateOpenrs,
   type CriterionComparison,
   CriterionComparisonSchema,
