@@ -147,6 +147,7 @@ describe('rewardkit --help', () => {
     [['audit']],
     [['calibrate']],
     [['runs']],
+    [['rubrics', 'evolve']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);
     expect(run.code).toBe(0);

@@ -7,6 +7,7 @@ import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
+import { registerRubricsEvolveCommand } from './rubrics-evolve-command.js';
 
 interface GenerateFlags extends BreakerFlags {
   models?: string;
@@ -227,4 +228,6 @@ Example:
       );
       state.exitCode = report.errors.length > 0 ? EXIT.rowsFailed : EXIT.ok;
     });
+
+  registerRubricsEvolveCommand(rubrics, state);
 }
