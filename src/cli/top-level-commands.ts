@@ -105,7 +105,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
     name: 'rubrics',
     description:
-      'Author QuarkMedBench-style rubrics: generate, validate, export for review, import reviewed.',
+      'Author QuarkMedBench-style rubrics (generate, validate, export for review, import reviewed) and evolve OpenRS meta-rubrics.',
     term: 'rubrics',
     load: async () => (await import('./commands/rubrics-command.js')).registerRubricsCommand,
   },
