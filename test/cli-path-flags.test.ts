@@ -141,6 +141,8 @@ const BASE: Record<string, string[]> = {
   'rubrics validate': [rubrics],
   'rubrics export': [rubrics, '--out', out('review')],
   'rubrics import': [review, '--out', out('imported.jsonl')],
+  'rubrics export-pools': ['--out', out('pool-review')],
+  'rubrics import-pools': [review, '--out', out('pools')],
   'rubrics evolve': [
     '--judge',
     'judge',

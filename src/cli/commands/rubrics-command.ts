@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { registerRubricsEvolveCommand } from './rubrics-evolve-command.js';
+import { registerRubricsPoolsCommands } from './rubrics-pools-command.js';
 
 interface GenerateFlags extends BreakerFlags {
   models?: string;
@@ -230,4 +231,5 @@ Example:
     });
 
   registerRubricsEvolveCommand(rubrics, state);
+  registerRubricsPoolsCommands(rubrics, state);
 }

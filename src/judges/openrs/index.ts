@@ -18,6 +18,14 @@ export {
   parseDomainPool,
 } from './domain-pool.js';
 export {
+  domainPoolChanges,
+  type ParsedPoolReview,
+  POOL_REVIEW_HEADER,
+  type PoolChanges,
+  parseDomainPoolReview,
+  renderDomainPoolReview,
+} from './domain-pool-review.js';
+export {
   checkGroundTruth,
   type GroundTruthCheck,
   GroundTruthOutputSchema,
