@@ -91,6 +91,7 @@ export async function evolveMetaRubric(options: EvolveMetaRubricOptions): Promis
         ...(options.signal && { signal: options.signal }),
       }),
     );
+    options.signal?.throwIfAborted();
     const quality = options.quality
       ? options.quality.weight * (await options.quality.score(metaRubric, options.pairs, options.signal))
       : undefined;
@@ -176,6 +177,8 @@ export async function evolveMetaRubric(options: EvolveMetaRubricOptions): Promis
       { ...options.mutator, ...(options.signal && { signal: options.signal }) },
       calls,
     );
+    // A call refused because the run stopped is no verdict on the mutation: nothing is recorded.
+    options.signal?.throwIfAborted();
     if (mutation.status === 'invalid') {
       return { ...base, markdown: parent.markdown, failure: `mutator: ${mutation.reason}` };
     }
