@@ -89,7 +89,7 @@ function setup() {
     '--held-out',
     '0.25',
     '--seed',
-    '3',
+    '1',
     ...more,
   ];
   return { dir, args };
@@ -106,17 +106,27 @@ describe('rewardkit rubrics evolve', () => {
     expect(summary).toMatchObject({ best: 'g1-0', generations: 1, train: { best: { fitness: 1 } } });
     expect(summary.train.seed.fitness).toBeLessThan(1);
     expect(summary.held_out.pairs).toBe(1);
+    // The held-out pair (p4 with this seed) is one the seed misjudges and the evolved rubric gets right.
+    expect(summary.held_out.seed.fitness).toBe(0);
     expect(summary.held_out.best.fitness).toBe(1);
+    expect(summary.held_out.difference).toMatchObject({ pairs: 1, mean: 1 });
     expect(summary.held_out.best.interval).toEqual([1, 1]);
     expect(run.stderr).toMatch(/held-out \(1 pairs\): seed .* best 1\.000 \[1\.000, 1\.000\]/);
     const evo = join(dir, 'evo');
     expect(readdirSync(join(evo, 'generations'))).toEqual(['gen-0000.json', 'gen-0001.json']);
     const best = readFileSync(join(evo, 'best-meta-rubric.md'), 'utf8');
     expect(best).toMatch(/FIXED-RULE: imagery\./);
-    expect(JSON.parse(readFileSync(join(evo, 'held-out.json'), 'utf8'))).toMatchObject({
-      seed_variant: 'g0-seed',
-      best_variant: 'g1-0',
-    });
+    const heldOut = JSON.parse(readFileSync(join(evo, 'held-out.json'), 'utf8'));
+    expect(heldOut).toMatchObject({ seed_variant: 'g0-seed', best_variant: 'g1-0' });
+    // The mutator saw training pairs only, and never which response was preferred.
+    const [held] = heldOut.best.outcomes.map((o: { id: string }) => o.id.slice(1));
+    const mutations = server.requests.filter((r) => r.body.model === 'scripted-mutator');
+    expect(mutations.length).toBeGreaterThan(0);
+    for (const request of mutations) {
+      const text = JSON.stringify(request.body.messages);
+      expect(text).not.toContain(`rain ${held}.`);
+      expect(text).not.toMatch(/chosen|rejected|label/i);
+    }
 
     // The best file is a meta-rubric the judge takes: its text reaches the comparison prompt.
     writeFileSync(
