@@ -178,6 +178,26 @@ describe('meta-rubric evolution', () => {
     ]);
   });
 
+  test('should refuse an empty section list before any call', async () => {
+    await expect(
+      evolveMetaRubric({
+        seedMetaRubric,
+        pairs,
+        judge: { model: model('judge'), domains },
+        mutator: { model: model('mutator') },
+        generations: 1,
+        population: 1,
+        tiePenalty: 0,
+        sections: [],
+        misjudged: 1,
+        seed: 0,
+        concurrency: 1,
+        store: memoryStore(),
+      }),
+    ).rejects.toThrow(/at least one section/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('should record a mutation that breaks the meta-rubric as a failure, with no judge call', async () => {
     server.script(openrsIntentRule, ...seedJudge, mutator('text\n## A new top section'));
     const before = memoryStore();

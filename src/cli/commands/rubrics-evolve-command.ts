@@ -160,6 +160,11 @@ Example:
           },
         );
         const train = result.best.fitness;
+        const unread = result.seed.fitness?.failed ?? 0;
+        if (unread > 0)
+          say(
+            `evolve: warning: ${unread} of ${prepared.train.length} training pair(s) got no readable verdict under the seed meta-rubric (recorded failed, left out of the fitness; reasons in generations/gen-0000.json)`,
+          );
         say(
           `evolve: best ${result.best.id} (training fitness ${fixed(train?.fitness)}, seed ${fixed(result.seed.fitness?.fitness)}), written to ${result.bestFile}`,
         );

@@ -78,6 +78,16 @@ const rngFor = (seed: number, generation: number, parent: number) =>
  */
 export async function evolveMetaRubric(options: EvolveMetaRubricOptions): Promise<EvolutionResult> {
   if (options.pairs.length === 0) throw new RewardKitError('RK_USAGE', 'evolution needs training pairs');
+  if (options.sections.length === 0)
+    throw new RewardKitError('RK_USAGE', 'evolution needs at least one section a mutation may rewrite');
+  for (const [name, value] of [
+    ['population', options.population],
+    ['misjudged', options.misjudged],
+    ['concurrency', options.concurrency],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new RewardKitError('RK_USAGE', `${name} must be a positive integer, got ${value}`);
+  }
   const generations = await options.store.load();
   const variants = new Map<string, Variant>(
     generations.flatMap((g) => g.variants.map((v) => [v.id, v] as const)),
