@@ -23,31 +23,27 @@ const criteria = (winner) => ({
     strength: i === 0 ? 2 : 0,
   })),
 });
-const replies = {
-  openrs_intent: {
-    query_type: 'creative brief',
-    primary_need: 'a line',
-    secondary_needs: [],
-    user_context: 'unknown',
-    domains: ['general'],
-  },
-  a_wins: criteria('A'),
-  b_wins: criteria('B'),
-  meta_rubric_mutation: {
-    rationale: 'the section does not say how to weigh imagery',
-    section: 'Prefer the response whose imagery serves the request. RULE-imagery.',
-  },
+const INTENT = {
+  query_type: 'creative brief',
+  primary_need: 'a line',
+  secondary_needs: [],
+  user_context: 'unknown',
+  domains: ['general'],
 };
 // The judge is swap-consistent and right on pair k only when the meta-rubric holds more than k % 3
 // "RULE-" markers, and prefers position A otherwise: no variant is right everywhere, so every
 // member of the population is mutated each generation, and a child is kept when it adds a marker.
-const pickName = `(request, name) => {
-  if (name !== 'openrs_comparison') return name;
+// Each rewrite is worded apart (the call counter), so no child repeats another's requests.
+const replyOf = `(request, counters) => {
+  const name = request.response_format?.json_schema?.name;
   const text = request.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\\n');
+  if (name === 'openrs_intent') return { content: ${JSON.stringify(JSON.stringify(INTENT))} };
+  if (name === 'meta_rubric_mutation')
+    return { content: JSON.stringify({ rationale: 'imagery', section: 'Prefer imagery that serves the request (' + counters.calls + '). RULE-imagery.' }) };
   const a = /Response A:\\n<response-a-\\w+>\\n(GOOD|BAD)(\\d+)/.exec(text);
   const markers = (text.match(/RULE-/g) || []).length;
-  if (!a || markers <= Number(a[2]) % 3) return 'a_wins';
-  return a[1] === 'GOOD' ? 'a_wins' : 'b_wins';
+  const aWins = !a || markers <= Number(a[2]) % 3 || a[1] === 'GOOD';
+  return { content: aWins ? ${JSON.stringify(JSON.stringify(criteria('A')))} : ${JSON.stringify(JSON.stringify(criteria('B')))} };
 }`;
 
 /** The "Meta-rubric evolution" section of BENCHMARKS.md. */
@@ -56,7 +52,7 @@ export async function metaRubricEvolutionSection({ quick = false, fmt }) {
   const { evolveMetaRubric } = await import('../dist/judges/meta-rubric-evolution/index.js');
   const { loadOpenrsFiles } = await import('../dist/judges/openrs/index.js');
   const { directoryGenerationStore } = await import('../dist/cli/commands/rubrics-evolve-store.js');
-  const llm = await startScriptedLlmServer(replies, LATENCY_MS, pickName);
+  const llm = await startScriptedLlmServer({}, LATENCY_MS, undefined, replyOf);
   const generations = quick ? 1 : 3;
   try {
     const model = createOpenAICompatibleModel({
@@ -101,8 +97,9 @@ export async function metaRubricEvolutionSection({ quick = false, fmt }) {
       const seconds = times.slice(1).reduce((s, t) => s + t, 0);
       const mutations = later.reduce((s, g) => s + g.variants.length, 0);
       const evaluated = later.reduce((s, g) => s + g.variants.filter((v) => v.outcomes.length > 0).length, 0);
-      // Parents are mutated one after another; a child's pairs run `concurrency` at once, each a chain of 3 calls.
-      const idealSeconds = ((mutations + evaluated * Math.ceil(PAIRS / concurrency) * 3) * LATENCY_MS) / 1000;
+      // Parents are mutated one after another; a child's pairs run `concurrency` at once, each a
+      // chain of 2 comparisons (the intents were asked in generation 0).
+      const idealSeconds = ((mutations + evaluated * Math.ceil(PAIRS / concurrency) * 2) * LATENCY_MS) / 1000;
       const kept = later.reduce((s, g) => s + g.variants.filter((v) => v.kept).length, 0);
       rows.push({
         concurrency,
@@ -117,13 +114,13 @@ export async function metaRubricEvolutionSection({ quick = false, fmt }) {
     }
     return `## Meta-rubric evolution against a scripted server (${LATENCY_MS} ms per call)
 
-\`node bench/meta-rubric-evolution.mjs\`: \`evolveMetaRubric\` (the loop of \`rubrics evolve\`, generations stored as files) on ${PAIRS} labelled pairs, population ${POPULATION}, ${generations} generation(s) after the seed's; every pair is judged in both orders (intent, then one comparison per order: 3 calls in a row). The scripted judge is right on more pairs the more "RULE-" markers the meta-rubric holds, so every member is mutated each generation and some children are kept. Ideal = the generation's sequential rounds × ${LATENCY_MS} ms: one mutation call per parent, then ⌈pairs / concurrency⌉ × 3 calls for its child, parents one after another.
+\`node bench/meta-rubric-evolution.mjs\`: \`evolveMetaRubric\` (the loop of \`rubrics evolve\`, generations stored as files) on ${PAIRS} labelled pairs, population ${POPULATION}, ${generations} generation(s) after the seed's; every pair is judged in both orders (its intent analysis, asked once per run and shared by every variant, then one comparison per order). The scripted judge is right on more pairs the more "RULE-" markers the meta-rubric holds, so every member is mutated each generation and some children are kept. Ideal = the generation's sequential rounds × ${LATENCY_MS} ms: one mutation call per parent, then ⌈pairs / concurrency⌉ × 2 comparison calls for its child, parents one after another.
 
 | pairs at once | generations / hour | ideal / hour | share of ideal | mutations | kept | LLM calls (seed's included) | training fitness seed → best |
 |---:|---:|---:|---:|---:|---:|---:|---|
 ${rows.map((r) => `| ${r.concurrency} | ${fmt(r.perHour, 0)} | ${fmt(r.idealPerHour, 0)} | ${fmt((100 * r.perHour) / r.idealPerHour, 1)}% | ${r.mutations} | ${r.kept} | ${fmt(r.calls)} | ${fmt(r.seed, 3)} → ${fmt(r.best, 3)} |`).join('\n')}
 
-A generation costs one mutation and ${PAIRS} × 3 judge calls per population member; at a real judge's latency (seconds per call) divide the rate accordingly. 1-minute load average at the end of the run: ${fmt(loadavg()[0], 1)} on ${cpus().length} cores (shared with other work: compare runs only on a quiet machine).`;
+A generation costs one mutation and ${PAIRS} × 2 judge calls per population member; at a real judge's latency (seconds per call) divide the rate accordingly. 1-minute load average at the end of the run: ${fmt(loadavg()[0], 1)} on ${cpus().length} cores (shared with other work: compare runs only on a quiet machine).`;
   } finally {
     llm.stop();
   }

@@ -113,6 +113,10 @@ describe('meta-rubric evolution', () => {
       /## Ideal answer\n\n[\s\S]*FIXED-RULE: prefer images\.\n\n## Hard flaws/,
     );
     expect(store.saved.map((g) => g.population)).toEqual([['g0-seed'], ['g1-0', 'g0-seed']]);
+    // The intent analysis sees only the query: asked once per pair, shared by both variants.
+    const intents = server.requests.filter((r) => userText(r).includes('You analyse what a user wants'));
+    expect(intents).toHaveLength(3);
+    expect(server.requests).toHaveLength(3 + 2 * 3 + 1 + 2 * 3);
 
     const [asked] = mutatorRequests();
     const text = userText(asked as never);

@@ -11,6 +11,7 @@ import { evolutionFitness } from './evolution-fitness.js';
 import type { Generation, GenerationStore, Variant } from './evolution-record.js';
 import type { LabelledPair } from './labelled-pair.js';
 import { judgeLabelledPair, type PairJudgeOptions, type PairOutcome } from './pair-outcome.js';
+import { answerSameRequestOnce } from './same-request-once.js';
 import { type MisjudgedPair, mutateSection } from './section-mutation.js';
 
 /**
@@ -94,10 +95,11 @@ export async function evolveMetaRubric(options: EvolveMetaRubricOptions): Promis
   );
   const pairsById = new Map(options.pairs.map((p) => [p.id, p]));
 
+  const judge = { ...options.judge, model: answerSameRequestOnce(options.judge.model) };
   const evaluate = async (metaRubric: MetaRubric) => {
     const outcomes = await mapConcurrent(options.pairs, options.concurrency, (pair) =>
       judgeLabelledPair(pair, metaRubric, {
-        ...options.judge,
+        ...judge,
         ...(options.signal && { signal: options.signal }),
       }),
     );

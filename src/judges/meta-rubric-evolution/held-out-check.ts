@@ -4,6 +4,7 @@ import type { MetaRubric } from '../openrs/meta-rubric.js';
 import { evolutionFitness, type Fitness, pairFitness } from './evolution-fitness.js';
 import type { LabelledPair } from './labelled-pair.js';
 import { judgeLabelledPair, type PairJudgeOptions, type PairOutcome } from './pair-outcome.js';
+import { answerSameRequestOnce } from './same-request-once.js';
 
 /** One meta-rubric's fitness on the held-out pairs, with the bootstrap interval of the mean. */
 export interface HeldOutFitness extends Fitness {
@@ -37,9 +38,11 @@ export async function heldOutCheck(input: {
   bootstrapSeed?: number;
 }): Promise<HeldOutReport> {
   const bootstrap = { seed: input.bootstrapSeed ?? 0 };
+  // The seed and the best share each pair's intent analysis, as in evolution.
+  const judge = { ...input.judge, model: answerSameRequestOnce(input.judge.model) };
   const run = async (metaRubric: MetaRubric): Promise<HeldOutFitness> => {
     const outcomes = await mapConcurrent(input.pairs, input.concurrency, (pair) =>
-      judgeLabelledPair(pair, metaRubric, input.judge),
+      judgeLabelledPair(pair, metaRubric, judge),
     );
     const values = scores(outcomes, input.tiePenalty).filter((v): v is number => v !== undefined);
     return {
