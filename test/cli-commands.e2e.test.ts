@@ -148,6 +148,8 @@ describe('rewardkit --help', () => {
     [['calibrate']],
     [['runs']],
     [['rubrics', 'evolve']],
+    [['rubrics', 'export-pools']],
+    [['rubrics', 'import-pools']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);
     expect(run.code).toBe(0);
