@@ -160,6 +160,14 @@ describe('rewardkit rubrics evolve', () => {
     expect(resumed.stderr).toMatch(/generation 2: /);
     expect(readFileSync(join(evo, 'generations', 'gen-0001.json'), 'utf8')).toBe(stored);
     expect(readdirSync(join(evo, 'generations'))).toHaveLength(3);
+    expect(resumed.stderr).toMatch(/read back from held-out\.json: the best is unchanged/);
+
+    // Nothing left to do: a rerun makes no call and reports the same.
+    const calls = server.requests.length;
+    const again = await runCli(args('--generations', '2'));
+    expect(again.code).toBe(0);
+    expect(server.requests.length).toBe(calls);
+    expect(JSON.parse(again.stdout)).toEqual(JSON.parse(resumed.stdout));
 
     // Other inputs are another experiment: refused, naming what differs.
     const other = await runCli(args('--generations', '2', '--tie-penalty', '1'));

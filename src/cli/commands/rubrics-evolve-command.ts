@@ -171,7 +171,7 @@ Example:
         if (result.heldOut) {
           const { seed, best, difference } = result.heldOut;
           say(
-            `held-out (${result.heldOut.pairs} pairs): seed ${fixed(seed.fitness)}${interval(seed.interval)}, best ${fixed(best.fitness)}${interval(best.interval)}, difference ${fixed(difference?.mean)}${interval(difference?.interval)}`,
+            `held-out (${result.heldOut.pairs} pairs${result.heldOutReused ? ', read back from held-out.json: the best is unchanged' : ''}): seed ${fixed(seed.fitness)}${interval(seed.interval)}, best ${fixed(best.fitness)}${interval(best.interval)}, difference ${fixed(difference?.mean)}${interval(difference?.interval)}`,
           );
         }
         process.stdout.write(

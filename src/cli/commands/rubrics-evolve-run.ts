@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { RewardKitError } from '../../core/index.js';
 import {
   evolveMetaRubric,
   type Generation,
   type HeldOutReport,
+  HeldOutReportSchema,
   heldOutCheck,
   heldOutSplit,
   type LabelledPair,
@@ -85,7 +87,40 @@ export interface EvolveRunResult {
   seed: Variant;
   generations: Generation[];
   heldOut: HeldOutReport | undefined;
+  /** Whether the held-out report was read back from an earlier run with the same best. */
+  heldOutReused: boolean;
   bestFile: string;
+}
+
+const StoredHeldOutSchema = HeldOutReportSchema.extend({
+  seed_variant: z.string(),
+  best_variant: z.string(),
+});
+
+/**
+ * The stored held-out report, when it is about this best variant and these held-out pairs and
+ * every pair was read; otherwise (stale, unreadable, a failed pair to retry) the check runs again
+ * and overwrites it.
+ */
+function storedHeldOut(
+  path: string,
+  best: string,
+  pairs: readonly LabelledPair[],
+): HeldOutReport | undefined {
+  if (!existsSync(path)) return undefined;
+  let parsed: ReturnType<typeof StoredHeldOutSchema.safeParse>;
+  try {
+    parsed = StoredHeldOutSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success || parsed.data.best_variant !== best) return undefined;
+  const ids = (list: readonly { id: string }[]) => list.map((p) => p.id).join('\n');
+  const { seed, best: bestRun } = parsed.data;
+  if (ids(bestRun.outcomes) !== ids(pairs) || ids(seed.outcomes) !== ids(pairs)) return undefined;
+  if (seed.failed + bestRun.failed > 0) return undefined;
+  const { seed_variant: _, best_variant: __, ...report } = parsed.data;
+  return report;
 }
 
 /** Runs (or continues) the evolution, then the held-out check, and writes the best meta-rubric. */
@@ -120,8 +155,10 @@ export async function runEvolution(
   const seed = result.variants.get('g0-seed') as Variant;
   const bestFile = join(options.out, BEST_META_RUBRIC);
   writeFileSync(bestFile, result.best.markdown);
-  let heldOut: HeldOutReport | undefined;
-  if (prepared.heldOut.length > 0) {
+  const heldOutFile = join(options.out, HELD_OUT_REPORT);
+  let heldOut = storedHeldOut(heldOutFile, result.best.id, prepared.heldOut);
+  const heldOutReused = heldOut !== undefined;
+  if (!heldOut && prepared.heldOut.length > 0) {
     heldOut = await heldOutCheck({
       seed: parseMetaRubric(seed.markdown, `${seed.id}.md`),
       best: parseMetaRubric(result.best.markdown, `${result.best.id}.md`),
@@ -132,9 +169,9 @@ export async function runEvolution(
       bootstrapSeed: options.seed,
     });
     writeFileSync(
-      join(options.out, HELD_OUT_REPORT),
+      heldOutFile,
       `${JSON.stringify({ seed_variant: seed.id, best_variant: result.best.id, ...heldOut }, null, 2)}\n`,
     );
   }
-  return { best: result.best, seed, generations: result.generations, heldOut, bestFile };
+  return { best: result.best, seed, generations: result.generations, heldOut, heldOutReused, bestFile };
 }

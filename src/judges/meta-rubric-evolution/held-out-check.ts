@@ -1,24 +1,35 @@
+import { z } from 'zod';
 import { bootstrapMeanInterval } from '../../core/bootstrap-mean.js';
 import { mapConcurrent } from '../../core/index.js';
 import type { MetaRubric } from '../openrs/meta-rubric.js';
-import { evolutionFitness, type Fitness, pairFitness } from './evolution-fitness.js';
+import { evolutionFitness, FitnessSchema, pairFitness } from './evolution-fitness.js';
 import type { LabelledPair } from './labelled-pair.js';
-import { judgeLabelledPair, type PairJudgeOptions, type PairOutcome } from './pair-outcome.js';
+import {
+  judgeLabelledPair,
+  type PairJudgeOptions,
+  type PairOutcome,
+  PairOutcomeSchema,
+} from './pair-outcome.js';
 import { answerSameRequestOnce } from './same-request-once.js';
 
-/** One meta-rubric's fitness on the held-out pairs, with the bootstrap interval of the mean. */
-export interface HeldOutFitness extends Fitness {
-  interval?: [number, number];
-  outcomes: PairOutcome[];
-}
+const IntervalSchema = z.tuple([z.number(), z.number()]);
 
-export interface HeldOutReport {
-  pairs: number;
-  seed: HeldOutFitness;
-  best: HeldOutFitness;
+/** One meta-rubric's fitness on the held-out pairs, with the bootstrap interval of the mean. */
+export const HeldOutFitnessSchema = FitnessSchema.extend({
+  interval: IntervalSchema.optional(),
+  outcomes: z.array(PairOutcomeSchema),
+});
+export type HeldOutFitness = z.infer<typeof HeldOutFitnessSchema>;
+
+/** The held-out check as reported and stored. */
+export const HeldOutReportSchema = z.object({
+  pairs: z.number().int(),
+  seed: HeldOutFitnessSchema,
+  best: HeldOutFitnessSchema,
   /** best − seed over the pairs both read, paired, with its interval. */
-  difference?: { pairs: number; mean: number; interval: [number, number] };
-}
+  difference: z.object({ pairs: z.number().int(), mean: z.number(), interval: IntervalSchema }).optional(),
+});
+export type HeldOutReport = z.infer<typeof HeldOutReportSchema>;
 
 const scores = (outcomes: readonly PairOutcome[], tiePenalty: number) =>
   outcomes.map((o) => pairFitness(o.outcome, tiePenalty));

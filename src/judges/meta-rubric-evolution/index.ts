@@ -12,7 +12,13 @@ export {
   evolveMetaRubric,
   type FitnessQuality,
 } from './evolve-meta-rubric.js';
-export { type HeldOutFitness, type HeldOutReport, heldOutCheck } from './held-out-check.js';
+export {
+  type HeldOutFitness,
+  HeldOutFitnessSchema,
+  type HeldOutReport,
+  HeldOutReportSchema,
+  heldOutCheck,
+} from './held-out-check.js';
 export { heldOutSplit } from './held-out-split.js';
 export { type LabelledPair, LabelledPairSchema } from './labelled-pair.js';
 export {
