@@ -30,6 +30,7 @@ const SECTIONS = {
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
   trace2skill: 'Trace2Skill against a scripted server',
+  evolve: 'Meta-rubric evolution against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
   view: 'Inspector',
   traces: 'Judge traces',
@@ -586,6 +587,12 @@ if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).ru
 // ── Trace2Skill (bench/trace2skill.mjs, also runnable alone) ────────────────────────────────────
 if (measures('trace2skill'))
   sections.push(await (await import('./trace2skill.mjs')).trace2skillSection({ quick, fmt }));
+
+// ── Meta-rubric evolution (bench/meta-rubric-evolution.mjs, also runnable alone) ───────────────
+if (measures('evolve'))
+  sections.push(
+    await (await import('./meta-rubric-evolution.mjs')).metaRubricEvolutionSection({ quick, fmt }),
+  );
 // ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
 if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
 if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));

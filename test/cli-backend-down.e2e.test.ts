@@ -311,6 +311,35 @@ const CASES: CommandCase[] = [
     code: 3,
   },
   {
+    name: 'rubrics evolve',
+    args: (w, out) => [
+      'rubrics',
+      'evolve',
+      '--models',
+      w.models,
+      '--judge',
+      'judge',
+      '--mutator',
+      'judge',
+      '--labelled',
+      jsonl(
+        w.dir,
+        'labelled.jsonl',
+        PAIRS.map(({ first, second, ...p }) => ({ ...p, chosen: first, rejected: second })),
+      ),
+      '--held-out',
+      '0',
+      '--generations',
+      '1',
+      '--out',
+      join(out, 'evolution'),
+    ],
+    // Every pair failed, none counted right or wrong: the fitness measured nothing.
+    failed: (run) =>
+      expect(JSON.parse(run.stdout).train.seed).toEqual({ right: 0, wrong: 0, ties: 0, failed: 6 }),
+    code: 3,
+  },
+  {
     name: 'selfplay',
     args: (w, out) => [
       'selfplay',

@@ -149,6 +149,9 @@ describe('rewardkit --help', () => {
     [['judge', 'rubric']],
     [['runs']],
     [['rubrics', 'quality']],
+    [['rubrics', 'evolve']],
+    [['rubrics', 'export-pools']],
+    [['rubrics', 'import-pools']],
   ])('should explain %j', async (args) => {
     const run = await runCli([...args, '--help']);
     expect(run.code).toBe(0);

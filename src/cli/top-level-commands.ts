@@ -105,7 +105,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   {
     name: 'rubrics',
     description:
-      'Author QuarkMedBench-style rubrics (generate, validate, export for review, import reviewed) and score rubric producers by proxy (quality).',
+      'Author QuarkMedBench-style rubrics (generate, validate, export for review, import reviewed), score rubric producers by proxy (quality) and evolve OpenRS meta-rubrics.',
     term: 'rubrics',
     load: async () => (await import('./commands/rubrics-command.js')).registerRubricsCommand,
   },

@@ -75,6 +75,15 @@ export {
   type MedicalRubricJudgment,
 } from './medical/index.js';
 export {
+  type EvolutionResult,
+  type EvolveMetaRubricOptions,
+  evolveMetaRubric,
+  type GenerationStore,
+  type HeldOutReport,
+  heldOutCheck,
+  type LabelledPair,
+} from './meta-rubric-evolution/index.js';
+export {
   createOpenrsJudge,
   judgeOpenrs,
   loadOpenrsFiles,
@@ -82,6 +91,7 @@ export {
   type OpenrsJudgment,
   type OpenrsOptions,
   type OpenrsPair,
+  renderMetaRubric,
 } from './openrs/index.js';
 export type {
   OrderedComparison,

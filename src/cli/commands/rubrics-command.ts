@@ -8,6 +8,8 @@ import { EXIT } from '../exit-codes.js';
 import { loadConfiguredModels, pickModel, requireModelsReady } from '../models-location.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { addEvidenceOptions, type EvidenceFlags, evidenceOptions } from './rubrics-evidence-flags.js';
+import { registerRubricsEvolveCommand } from './rubrics-evolve-command.js';
+import { registerRubricsPoolsCommands } from './rubrics-pools-command.js';
 import { registerRubricsQualityCommand } from './rubrics-quality-command.js';
 
 interface GenerateFlags extends BreakerFlags, EvidenceFlags {
@@ -245,4 +247,6 @@ Example:
     });
 
   registerRubricsQualityCommand(rubrics, state);
+  registerRubricsEvolveCommand(rubrics, state);
+  registerRubricsPoolsCommands(rubrics, state);
 }

@@ -18,6 +18,14 @@ export {
   parseDomainPool,
 } from './domain-pool.js';
 export {
+  domainPoolChanges,
+  type ParsedPoolReview,
+  POOL_REVIEW_HEADER,
+  type PoolChanges,
+  parseDomainPoolReview,
+  renderDomainPoolReview,
+} from './domain-pool-review.js';
+export {
   checkGroundTruth,
   type GroundTruthCheck,
   GroundTruthOutputSchema,
@@ -33,6 +41,11 @@ export {
   MetaRubricSchema,
   parseMetaRubric,
 } from './meta-rubric.js';
+export {
+  metaRubricSectionText,
+  renderMetaRubric,
+  replaceMetaRubricSection,
+} from './meta-rubric-markdown.js';
 export {
   aggregateOpenrs,
   type CriterionComparison,

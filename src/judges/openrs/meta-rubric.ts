@@ -25,6 +25,8 @@ const named = (sections: readonly { heading: string }[], name: string) =>
 export const MetaRubricSchema = z
   .object({
     title: z.string({ error: 'the file must start with a "# Title" heading' }).min(1),
+    /** The text between the title and the first section. */
+    preamble: z.string(),
     sections: z.array(SectionSchema),
     text: z.string(),
   })
@@ -71,7 +73,12 @@ export function parseMetaRubric(text: string, file: string): MetaRubric {
     body: s.body,
     subsections: s.subsections.map((sub) => ({ heading: sub.heading, line: sub.line, body: sub.body })),
   });
-  const doc = { title: outline.title?.text, sections: outline.sections.map(strip), text: text.trim() };
+  const doc = {
+    title: outline.title?.text,
+    preamble: outline.preamble.body,
+    sections: outline.sections.map(strip),
+    text: text.trim(),
+  };
   const parsed = MetaRubricSchema.safeParse(doc);
   if (!parsed.success) {
     const lastLine = text.trimEnd().split(/\r?\n/).length;
