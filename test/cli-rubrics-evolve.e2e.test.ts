@@ -96,6 +96,45 @@ function setup() {
 }
 
 describe('rewardkit rubrics evolve', () => {
+  test('should add w · Proxy-GRM rubric quality to the fitness with --quality-weight, the proxy shown only the rubric', async () => {
+    script();
+    const proxyReply = (preferred: 1 | 2) => ({
+      content: JSON.stringify({ reason: 'per the rubric', preferred }),
+    });
+    server.script(
+      {
+        match: { model: 'scripted-proxy', contains: /Response 1:\n<response-1-\w+>\nGOOD/ },
+        reply: proxyReply(1),
+      },
+      { match: { model: 'scripted-proxy' }, reply: proxyReply(2) },
+    );
+    const { dir, args } = setup();
+    const models = join(dir, 'models.yaml');
+    writeFileSync(
+      models,
+      `${readFileSync(models, 'utf8')}  proxy:\n    model: scripted-proxy\n    base_url: ${server.url}\n    max_retries: 0\n`,
+    );
+    const refused = await runCli(args('--generations', '1', '--quality-weight', '0.5'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--quality-weight needs --proxy-model/);
+    const run = await runCli(args('--generations', '1', '--quality-weight', '0.5', '--proxy-model', 'proxy'));
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    // The proxy reads every training rubric the right way: quality +1, weighted 0.5, on top of the accuracy.
+    expect(summary.train.seed).toMatchObject({ quality: 0.5 });
+    expect(summary.train.best).toMatchObject({ accuracy: 1, quality: 0.5, fitness: 1.5 });
+    const proxied = server.requests.filter((r) => r.body.model === 'scripted-proxy');
+    expect(proxied.length).toBeGreaterThan(0);
+    for (const r of proxied) {
+      const text = JSON.stringify(r.body.messages);
+      expect(text).not.toMatch(/"winner"|evidence_a|"strength"/);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'evo', 'evolution.json'), 'utf8'))).toMatchObject({
+      quality_weight: 0.5,
+      proxy: 'proxy',
+    });
+  });
+
   test('should evolve, write every generation and a best meta-rubric that --meta-rubric accepts, report held-out fitness, and resume', async () => {
     script();
     const { dir, args } = setup();

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { RewardKitError } from '../../core/index.js';
 import { type BreakerFlags, breakerGuard, breakerOption, runSignal } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
@@ -22,6 +23,8 @@ interface EvolveFlags extends BreakerFlags {
   misjudged: number;
   concurrency: number;
   reasks: number;
+  qualityWeight: number;
+  proxyModel?: string;
 }
 
 const nonNegative = (flag: string) => (value: string) => {
@@ -94,6 +97,13 @@ export function registerRubricsEvolveCommand(rubrics: Command, state: CommandSta
     .option('--misjudged <n>', 'misjudged pairs shown per mutation, at most', positiveInt('--misjudged'), 4)
     .option('-c, --concurrency <n>', 'pairs judged at once', positiveInt('--concurrency'), 4)
     .option('--reasks <n>', 're-asks after unreadable judge or mutator output', nonNegativeInt('--reasks'), 2)
+    .option(
+      '--quality-weight <w>',
+      'add w · Proxy-GRM rubric quality to the fitness (the proxy’s mean +1/−1 on the training pairs; needs --proxy-model)',
+      nonNegative('--quality-weight'),
+      0,
+    )
+    .option('--proxy-model <name>', 'with --quality-weight: the proxy judge, a name from the models file')
     .addHelpText(
       'after',
       `
@@ -103,7 +113,10 @@ rewrites one "##" section of every variant in the population from pairs it misju
 sees the section and those pairs' queries and responses, never the label or the verdict); the
 child is judged on every training pair and kept only when its fitness beats its parent's.
 Fitness = swap-consistent accuracy − λ · tie rate over the pairs with a readable verdict; a pair
-the judge never answers readably is recorded failed, never right or wrong.
+the judge never answers readably is recorded failed, never right or wrong. With --quality-weight w,
+plus w · rubric quality: under the variant OpenRS writes each training pair's rubric and a proxy
+shown only that rubric predicts the preference (Proxy-GRM; +1 right, −1 wrong, transport failures
+left out); it costs OpenRS's calls and the proxy's two per pair again for every variant.
 
 Writes to --out: evolution.json (the run's inputs), generations/gen-NNNN.json (every variant with
 its markdown, fitness and per-pair outcomes), best-meta-rubric.md (pass it to --meta-rubric), and
@@ -130,12 +143,25 @@ Example:
         misjudged: flags.misjudged,
         concurrency: flags.concurrency,
         reasks: flags.reasks,
+        qualityWeight: flags.qualityWeight,
       };
+      if (flags.qualityWeight > 0 && flags.proxyModel === undefined)
+        throw new RewardKitError('RK_USAGE', '--quality-weight needs --proxy-model, the proxy judge');
+      if (flags.qualityWeight === 0 && flags.proxyModel !== undefined)
+        throw new RewardKitError('RK_USAGE', '--proxy-model is read only with --quality-weight > 0');
       const configured = await loadConfiguredModels(flags.models, breakerGuard(flags, state));
       const judge = pickModel(configured, flags.judge, 'rubrics evolve');
       const mutator = pickModel(configured, flags.mutator, 'rubrics evolve');
-      const prepared = prepareEvolution(options, { judge: flags.judge, mutator: flags.mutator });
-      await requireModelsReady([judge, mutator]);
+      const proxy =
+        flags.proxyModel !== undefined
+          ? pickModel(configured, flags.proxyModel, 'rubrics evolve')
+          : undefined;
+      const prepared = prepareEvolution(options, {
+        judge: flags.judge,
+        mutator: flags.mutator,
+        ...(flags.proxyModel !== undefined && { proxy: flags.proxyModel }),
+      });
+      await requireModelsReady(proxy ? [judge, mutator, proxy] : [judge, mutator]);
       const say = (text: string) => process.stderr.write(`${text}\n`);
       say(
         `evolve: ${prepared.train.length} training pair(s), ${prepared.heldOut.length} held out; sections: ${prepared.sections.join(', ')}`,
@@ -147,7 +173,7 @@ Example:
         const result = await runEvolution(
           options,
           prepared,
-          { judge, mutator },
+          { judge, mutator, ...(proxy && { proxy }) },
           {
             signal: runSignal(controller.signal, state),
             onGeneration: (g) => {

@@ -15,6 +15,7 @@ import {
 } from '../../judges/meta-rubric-evolution/index.js';
 import { loadOpenrsFiles, parseMetaRubric, renderMetaRubric } from '../../judges/openrs/index.js';
 import type { ChatModel } from '../../llm/index.js';
+import { proxyQuality } from './rubrics-evolve-quality.js';
 import { claimEvolutionDir, directoryGenerationStore } from './rubrics-evolve-store.js';
 import { readLabelledPairs } from './rubrics-labelled-pairs.js';
 
@@ -32,6 +33,8 @@ export interface EvolveRunOptions {
   misjudged: number;
   concurrency: number;
   reasks: number;
+  /** Weight of the Proxy-GRM rubric-quality term (0: none; needs a proxy model). */
+  qualityWeight: number;
 }
 
 export const BEST_META_RUBRIC = 'best-meta-rubric.md';
@@ -40,7 +43,10 @@ export const HELD_OUT_REPORT = 'held-out.json';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Everything checked before a model is called: the files, the sections, the pairs, the output folder. */
-export function prepareEvolution(options: EvolveRunOptions, models: { judge: string; mutator: string }) {
+export function prepareEvolution(
+  options: EvolveRunOptions,
+  models: { judge: string; mutator: string; proxy?: string },
+) {
   const files = loadOpenrsFiles({
     ...(options.metaRubric !== undefined && { metaRubric: options.metaRubric }),
     ...(options.domains !== undefined && { domains: options.domains }),
@@ -78,6 +84,8 @@ export function prepareEvolution(options: EvolveRunOptions, models: { judge: str
     seed: options.seed,
     sections,
     misjudged: options.misjudged,
+    // Only when on, so a folder evolved before the term existed still continues.
+    ...(options.qualityWeight > 0 && { quality_weight: options.qualityWeight, proxy: models.proxy }),
   });
   return { files, sections, train: pick(split.train), heldOut: pick(split.heldOut) };
 }
@@ -127,7 +135,7 @@ function storedHeldOut(
 export async function runEvolution(
   options: EvolveRunOptions,
   prepared: ReturnType<typeof prepareEvolution>,
-  models: { judge: ChatModel; mutator: ChatModel },
+  models: { judge: ChatModel; mutator: ChatModel; proxy?: ChatModel },
   hooks: { onGeneration: (g: Generation) => void; signal?: AbortSignal },
 ): Promise<EvolveRunResult> {
   const judge = {
@@ -148,6 +156,18 @@ export async function runEvolution(
     misjudged: options.misjudged,
     seed: options.seed,
     concurrency: options.concurrency,
+    ...(options.qualityWeight > 0 &&
+      models.proxy && {
+        quality: proxyQuality({
+          weight: options.qualityWeight,
+          producer: models.judge,
+          proxy: models.proxy,
+          files: prepared.files,
+          reasks: options.reasks,
+          concurrency: options.concurrency,
+          seed: options.seed,
+        }),
+      }),
     store: directoryGenerationStore(options.out),
     onGeneration: hooks.onGeneration,
     ...(hooks.signal && { signal: hooks.signal }),
