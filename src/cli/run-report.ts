@@ -12,7 +12,9 @@ export async function writeRunReport(store: Store, run: RunRecord, file: string)
   const analysisReport = await store.getState(reportStateKey(run.id));
   if (typeof analysisReport === 'string') return writeFile(file, analysisReport);
   const { runOverview, runReportHtml } = await import('../view/index.js');
+  const { lowestRewardCount } = await import('../view/run-report-html.js');
   const overview = await runOverview(store, run);
+  const lowest = lowestRewardCount(overview.results - overview.failed);
   const html = runReportHtml({
     run: overview,
     sources: await store.sourceStats(run.id),
@@ -20,7 +22,18 @@ export async function writeRunReport(store: Store, run: RunRecord, file: string)
     rewardSeries: await store.rewardSeries(run.id, 60),
     ...(overview.cost && { costSeries: await store.costSeries(run.id, 60) }),
     failures: await store.listFailures(run.id),
-    samples: (await store.querySamples(run.id, { sort: 'reward', order: 'asc', limit: 50, offset: 0 })).rows,
+    samples:
+      lowest === 0
+        ? []
+        : (
+            await store.querySamples(run.id, {
+              status: 'ok',
+              sort: 'reward',
+              order: 'asc',
+              limit: lowest,
+              offset: 0,
+            })
+          ).rows,
   });
   await writeFile(file, html);
 }

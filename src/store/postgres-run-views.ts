@@ -12,7 +12,14 @@ import {
   type RewardSeriesRow,
   rewardSeriesFromRows,
 } from './run-view-rows.js';
-import { RESPONSE_PREVIEW_CHARS, type SampleQuery, type SampleRow, type SampleText } from './run-views.js';
+import {
+  DATA_SOURCE_CHOICES,
+  FIRST_ERROR_CHARS,
+  RESPONSE_PREVIEW_CHARS,
+  type SampleQuery,
+  type SampleRow,
+  type SampleText,
+} from './run-views.js';
 import type { RunViews } from './store.js';
 
 /** A result's bucket: equal spans of the run's seq (its save order) from its first to its last. */
@@ -40,6 +47,14 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
         response: row.response,
       };
     },
+    async dataSources(runId) {
+      const rows = await query<{ data_source: string }>(
+        `SELECT DISTINCT data_source FROM results WHERE run_id = $1 AND data_source IS NOT NULL
+         ORDER BY data_source LIMIT $2`,
+        [runId, DATA_SOURCE_CHOICES],
+      );
+      return rows.map((row) => row.data_source);
+    },
     async querySamples(runId, q) {
       const values: unknown[] = [runId];
       const where: string[] = ['run_id = $1'];
@@ -49,7 +64,8 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
       };
       if (q.status) where.push(`status = ${param(q.status)}`);
       if (q.source !== undefined) where.push(`components ->> ${param(q.source)} IS NOT NULL`);
-      if (q.dataSource !== undefined) where.push(`data_source = ${param(q.dataSource)}`);
+      if (q.dataSource !== undefined)
+        where.push(`data_source ILIKE ${param(likeSubstring(q.dataSource))} ESCAPE '\\'`);
       if (q.minReward !== undefined) where.push(`reward >= ${param(q.minReward)}`);
       if (q.maxReward !== undefined) where.push(`reward <= ${param(q.maxReward)}`);
       if (q.text !== undefined && q.text !== '') {
@@ -73,7 +89,8 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
         Omit<SampleRow, 'components' | 'group'> & { components: string; group_id: string | null }
       >(
         `SELECT sample_id, status, reward, components::text AS components, data_source, group_id, total_ms,
-                jsonb_array_length(errors) AS errors, jsonb_array_length(warnings) AS warnings,
+                jsonb_array_length(errors) AS errors, left(errors ->> 0, ${FIRST_ERROR_CHARS}) AS first_error,
+                jsonb_array_length(warnings) AS warnings,
                 left(response, ${RESPONSE_PREVIEW_CHARS}) AS response_preview, length(response) AS response_chars
          FROM results WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
         values,

@@ -38,6 +38,8 @@ export interface SampleRow {
   readonly group: string | null;
   readonly total_ms: number;
   readonly errors: number;
+  /** A failed row's first reason, cut to `FIRST_ERROR_CHARS`; null when it has none. */
+  readonly first_error: string | null;
   readonly warnings: number;
   /** The response's first characters; null when the store has no text for the row. */
   readonly response_preview: string | null;
@@ -112,3 +114,7 @@ export interface CostSeriesBucket {
 
 /** How long a response preview in a sample page is, in characters. */
 export const RESPONSE_PREVIEW_CHARS = 240;
+/** How much of a failed row's first reason a page of rows carries (the sample has them whole). */
+export const FIRST_ERROR_CHARS = 500;
+/** The most data sources offered as the filter's choices. */
+export const DATA_SOURCE_CHOICES = 200;

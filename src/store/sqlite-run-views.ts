@@ -12,6 +12,8 @@ import {
   rewardSeriesFromRows,
 } from './run-view-rows.js';
 import {
+  DATA_SOURCE_CHOICES,
+  FIRST_ERROR_CHARS,
   RESPONSE_PREVIEW_CHARS,
   type RunComparison,
   type RunTotals,
@@ -57,6 +59,10 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
   const totals = sqliteRunTotals(db);
   const statements = {
     text: db.prepare('SELECT prompt, response FROM results WHERE run_id = ? AND sample_id = ?'),
+    dataSources: db.prepare(
+      `SELECT DISTINCT data_source FROM results WHERE run_id = ? AND data_source IS NOT NULL
+       ORDER BY data_source LIMIT ?`,
+    ),
     compareCounts: db.prepare(
       `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
               (SELECT COUNT(*) FROM results WHERE run_id = @b) AS b,
@@ -122,6 +128,9 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
         response: row.response,
       };
     },
+    async dataSources(runId) {
+      return statements.dataSources.pluck().all(runId, DATA_SOURCE_CHOICES) as string[];
+    },
     async querySamples(runId, query) {
       const where: string[] = ['run_id = @run'];
       const params: Record<string, unknown> = { run: runId, limit: query.limit, offset: query.offset };
@@ -134,8 +143,8 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
         params.sourcePath = `$.${JSON.stringify(query.source)}`;
       }
       if (query.dataSource !== undefined) {
-        where.push('data_source = @dataSource');
-        params.dataSource = query.dataSource;
+        where.push(`data_source LIKE @dataSource ESCAPE '\\'`);
+        params.dataSource = likeSubstring(query.dataSource);
       }
       if (query.minReward !== undefined) {
         where.push('reward >= @minReward');
@@ -161,7 +170,8 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
       const rows = db
         .prepare(
           `SELECT sample_id, status, reward, components, data_source, group_id, total_ms,
-                  json_array_length(errors) AS errors, json_array_length(warnings) AS warnings,
+                  json_array_length(errors) AS errors, substr(errors ->> '$[0]', 1, ${FIRST_ERROR_CHARS}) AS first_error,
+                  json_array_length(warnings) AS warnings,
                   substr(response, 1, ${RESPONSE_PREVIEW_CHARS}) AS response_preview,
                   length(response) AS response_chars
            FROM results WHERE ${filter} ORDER BY ${order} LIMIT @limit OFFSET @offset`,

@@ -99,6 +99,8 @@ export interface Store {
   getSampleText(runId: string, sampleId: string): Promise<SampleText | undefined>;
   /** One page of a run's results as light rows, filtered and sorted in the database. */
   querySamples(runId: string, query: SampleQuery): Promise<SamplePage>;
+  /** A run's distinct data sources, sorted, at most `DATA_SOURCE_CHOICES` of them. */
+  dataSources(runId: string): Promise<string[]>;
   runTotals(runId: string): Promise<RunTotals>;
   /** The samples of run `a` whose status or reward differs in run `b`, largest change first. */
   compareRuns(a: string, b: string, page: { limit: number; offset: number }): Promise<RunComparison>;
@@ -140,6 +142,7 @@ export type RunViews = Pick<
   Store,
   | 'getSampleText'
   | 'querySamples'
+  | 'dataSources'
   | 'runTotals'
   | 'compareRuns'
   | 'rewardHistograms'

@@ -126,7 +126,17 @@ function runViewApiTests(open: () => Promise<Store>) {
     expect(body.spec).toEqual({ v: 1 });
     expect(body.run).toMatchObject({ id: 'run-a', results: 4 });
     expect(body.sources.map((s: { source: string }) => s.source)).toEqual(['math', 'fmt']);
-    expect((await get('/api/runs/run-none')).status).toBe(404);
+    const missing = await get('/api/runs/run-none');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({
+      code: 'run_not_found',
+      message: 'No run run-none in this store',
+    });
+  });
+
+  test("should list a run's data sources, for the data-source filter's choices", async () => {
+    expect((await get('/api/runs/run-a/data-sources')).body).toEqual({ data_sources: ['gsm8k'] });
+    expect((await get('/api/runs/run-none/data-sources')).status).toBe(404);
   });
 
   test('should answer the same numbers for a run before and after it finishes, and follow results saved later', async () => {
@@ -180,6 +190,11 @@ function runViewApiTests(open: () => Promise<Store>) {
     const filtered = (await get('/api/runs/run-a/samples?status=ok&min_reward=0.4&q=SCRIPT')).body;
     expect(filtered.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s1']);
     expect((await get('/api/runs/run-a/samples?data_source=gsm8k&source=math')).body.total).toBe(3);
+    // A part of the data source's name is enough.
+    expect((await get('/api/runs/run-a/samples?data_source=8K')).body.total).toBe(3);
+    const failed = (await get('/api/runs/run-a/samples?status=failed')).body.rows[0];
+    expect(failed.first_error).toEqual(expect.any(String));
+    expect(failed.first_error.length).toBeGreaterThan(0);
   });
 
   test.each([

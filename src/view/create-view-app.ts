@@ -46,7 +46,7 @@ export function createViewApp(options: ViewAppOptions): Hono {
 
   const requireRun = async (id: string) => {
     const run = await store.getRun(id);
-    if (!run) throw new ApiError(404, 'run_not_found', `no run "${id}" in the store`);
+    if (!run) throw new ApiError(404, 'run_not_found', `No run ${id} in this store`);
     return run;
   };
 
@@ -146,6 +146,11 @@ export function createViewApp(options: ViewAppOptions): Hono {
       );
     }
     return c.text(text);
+  });
+  // Apart from the run's numbers, which a live run polls: this one reads every row of the run once.
+  app.get('/api/runs/:run/data-sources', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json({ data_sources: await store.dataSources(run.id) });
   });
   app.get('/api/runs/:run/histograms', async (c) => {
     const { bins } = parseQuery(HistogramQuerySchema, c.req.query());

@@ -1,6 +1,25 @@
 import { describe, expect, test } from 'vitest';
-import { type RunReportInput, runReportHtml } from './run-report-html.js';
+import { lowestRewardCount, type RunReportInput, runReportHtml } from './run-report-html.js';
 import { expectSelfContained } from './test-utils/expect-self-contained.js';
+
+describe('lowestRewardCount', () => {
+  test.each([
+    [0, 0],
+    [1, 0],
+    [2, 1],
+    [10, 1],
+    [11, 2],
+    [499, 50],
+    [1_000_000, 50],
+  ])('should list %i rewarded samples as their lowest %i', (rewarded, lowest) => {
+    expect(lowestRewardCount(rewarded)).toBe(lowest);
+  });
+
+  test('should list fewer samples than the run holds, whatever its size', () => {
+    for (let rewarded = 1; rewarded <= 1000; rewarded++)
+      expect(lowestRewardCount(rewarded)).toBeLessThan(rewarded);
+  });
+});
 
 describe('runReportHtml', () => {
   test('should write one self-contained file with every store value escaped', () => {
@@ -88,6 +107,7 @@ const input: RunReportInput = {
       reward: 0,
       components: { math: 0 },
       data_source: null,
+      first_error: null,
       group: null,
       total_ms: 1,
       errors: 0,

@@ -22,6 +22,17 @@ export interface RunReportInput {
   readonly samples: readonly SampleRow[];
 }
 
+/** The most samples the "lowest rewards" list holds. */
+const LOWEST_MAX = 50;
+
+/**
+ * How many of a run's rewarded samples the "lowest rewards" list holds: the lowest tenth, at most
+ * `LOWEST_MAX`, and always fewer than the run (a list of every row points at nothing).
+ */
+export function lowestRewardCount(rewarded: number): number {
+  return rewarded < 2 ? 0 : Math.min(LOWEST_MAX, Math.ceil(rewarded / 10));
+}
+
 const figure = (caption: string, svg: string) =>
   `<figure><figcaption>${escapeHtml(caption)}</figcaption>${svg}</figure>`;
 
@@ -80,7 +91,7 @@ ${htmlTable(
   ['sample', 'reasons'],
   input.failures.map((f) => [f.sample_id, { text: f.reasons.join('\n'), className: 'text' }]),
 )}
-<h2>Lowest rewards</h2>
+<h2>Lowest rewards (${input.samples.length} of ${run.results - run.failed})</h2>
 ${htmlTable(
   ['sample', 'status', 'reward', 'components', 'response'],
   input.samples.map((s) => [

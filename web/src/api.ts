@@ -62,6 +62,8 @@ export interface SampleRow {
   group: string | null;
   total_ms: number;
   errors: number;
+  /** A failed row's first reason, cut (the sample page has them all). */
+  first_error: string | null;
   warnings: number;
   response_preview: string | null;
   response_chars: number | null;
@@ -162,15 +164,24 @@ export interface Comparison {
 }
 
 /** A failed API call, with the server's own message (a locked or damaged store says so here). */
-export class ApiCallError extends Error {}
+export class ApiCallError extends Error {
+  /** The API's error code (`run_not_found`, …), when it answered with one. */
+  readonly code: string | undefined;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(`api/${path}`, signal ? { signal } : {});
   // An answer is read whole or fails (an abort while its body is read rejects here too, rather
   // than coming back as no data); only an error's body may be unreadable.
   if (res.ok) return (await res.json()) as T;
-  const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-  throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`);
+  const body = (await res.json().catch(() => undefined)) as
+    | { error?: { message?: string; code?: string } }
+    | undefined;
+  throw new ApiCallError(body?.error?.message ?? `${res.status} ${res.statusText}`, body?.error?.code);
 }
 
 /**

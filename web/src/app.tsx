@@ -13,11 +13,11 @@ export function App() {
         <a href={href()} className="brand">
           rewardkit view
         </a>
-        <span className="muted">read-only inspector of the store</span>
+        <span className="subtitle">read-only inspector of the store</span>
       </header>
       <main>
         {page === 'runs' && a !== undefined && b === 'samples' && c !== undefined ? (
-          <SamplePage runId={a} sampleId={c} />
+          <SamplePage key={`${a}/${c}`} runId={a} sampleId={c} />
         ) : page === 'runs' && a !== undefined ? (
           <RunPage runId={a} />
         ) : page === 'compare' && a !== undefined && b !== undefined ? (

@@ -4,11 +4,13 @@ import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from 
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
 import { LineChart } from './line-chart';
-import { filterQuery, NO_FILTERS, SampleFilters } from './sample-filters';
+import { filterProblem, filterQuery, filtersFromQuery, SampleFilters } from './sample-filters';
 import { SamplesTable } from './samples-table';
 import { StatusLine } from './status-line';
 import { TableHead } from './table-head';
 import { type Loaded, type Polled, useApi } from './use-api';
+import { hrefWith, useHashQuery } from './use-hash-route';
+import { useKey } from './use-key';
 
 /** Buckets of the reward-over-results and cost-over-time series. */
 const BUCKETS = 60;
@@ -37,16 +39,33 @@ export function RunPage({ runId }: { runId: string }) {
     samplesAnswered ? `${path}/reward-series?buckets=${BUCKETS}` : undefined,
     live ? LIVE_MS : undefined,
   );
+  const dataSources = useApi<{ data_sources: string[] }>(samplesAnswered ? `${path}/data-sources` : undefined);
   const judged = detail.state === 'ok' && detail.data.sources.some((s) => s.usage !== undefined);
   const costSeries = useApi<{ buckets: CostSeriesBucket[] }>(
     judged ? `${path}/cost-series?buckets=${BUCKETS}` : undefined,
     live ? LIVE_MS : undefined,
   );
-  const [query, setQuery] = useState(filterQuery(NO_FILTERS));
+  // The filters and sort live in the hash: applying them is a new history entry, so Back undoes it.
+  const hashQuery = useHashQuery();
+  const filters = filtersFromQuery(hashQuery);
+  const query = filterQuery(filters);
+  const problem = filterProblem(filters);
+  const row = Number(hashQuery.get('row') ?? 0);
+  useKey('/', () => document.getElementById('sample-search')?.focus());
   useEffect(() => {
     if (detail.state === 'ok' && detail.data.run.status !== 'running') setLive(false);
   }, [detail]);
   const run = detail.state === 'ok' ? detail.data.run : undefined;
+  if (detail.state === 'error' && detail.code === 'run_not_found') {
+    return (
+      <section>
+        <h1>Run {runId}</h1>
+        <p className="error" role="alert" id="run-missing">
+          No run {runId} in this store.
+        </p>
+      </section>
+    );
+  }
   // The table keeps its place in the page whatever the statistics are doing, so it is never drawn
   // afresh (scrolled to the top, its pages asked again) when they answer.
   return (
@@ -73,16 +92,30 @@ export function RunPage({ runId }: { runId: string }) {
       )}
       <h2>Samples</h2>
       <SampleFilters
+        // A new hash (Back, a link) shows its own filters in the form.
+        key={query}
+        initial={filters}
         sources={detail.state === 'ok' ? detail.data.sources.map((s) => s.source) : []}
-        onApply={(f) => setQuery(filterQuery(f))}
+        dataSources={dataSources.state === 'ok' ? dataSources.data.data_sources : []}
+        onApply={(f) => {
+          window.location.hash = hrefWith(['runs', runId], filterQuery(f));
+        }}
       />
-      <SamplesTable
-        runId={runId}
-        query={query}
-        // A live run's table asks for the rows in view again as results arrive.
-        refresh={live ? run?.results : undefined}
-        onFirstAnswer={() => setSamplesAnswered(true)}
-      />
+      {problem ? (
+        // A link with a bad bound: said once, rather than a table of rows that never come.
+        <p className="error" role="alert" id="filter-problem">
+          {problem}
+        </p>
+      ) : (
+        <SamplesTable
+          runId={runId}
+          query={query}
+          initialRow={Number.isInteger(row) && row > 0 ? row : 0}
+          // A live run's table asks for the rows in view again as results arrive.
+          refresh={live ? run?.results : undefined}
+          onFirstAnswer={() => setSamplesAnswered(true)}
+        />
+      )}
     </section>
   );
 }

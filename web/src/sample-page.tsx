@@ -1,26 +1,54 @@
 import { useState } from 'react';
-import { enc, getText, type SampleDetail } from './api';
+import { enc, getText, type SampleDetail, type SampleRow } from './api';
 import { EvidenceCard } from './evidence-card';
 import { num } from './format';
 import { extractedAnswer, HighlightedText } from './highlighted-text';
+import { sampleHref } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
-import { href } from './use-hash-route';
+import { hrefWith, useHashQuery } from './use-hash-route';
+import { useKey } from './use-key';
 
 /** One sample: prompt, response (answer marked), reward, components, every source's evidence. */
 export function SamplePage({ runId, sampleId }: { runId: string; sampleId: string }) {
   const path = `runs/${enc(runId)}/samples/${enc(sampleId)}`;
   const loaded = useApi<SampleDetail>(path);
   const [whole, setWhole] = useState<string | undefined>();
-  if (loaded.state !== 'ok') return <StatusLine loaded={loaded} />;
+  const { back, previous, next } = useNeighbours(runId, sampleId);
+  useKey('j', () => {
+    if (next) window.location.hash = next;
+  });
+  useKey('k', () => {
+    if (previous) window.location.hash = previous;
+  });
+  const nav = (
+    <nav className="sample-nav">
+      <a href={back}>← run {runId}</a>
+      {previous && (
+        <a id="previous-sample" href={previous} title="previous sample (k)">
+          ‹ previous
+        </a>
+      )}
+      {next && (
+        <a id="next-sample" href={next} title="next sample (j)">
+          next ›
+        </a>
+      )}
+    </nav>
+  );
+  if (loaded.state !== 'ok')
+    return (
+      <section>
+        {nav}
+        <StatusLine loaded={loaded} />
+      </section>
+    );
   const { result, text, judge_calls } = loaded.data;
   const answer = extractedAnswer(result.evidence.map((e) => e.detail));
   const cut = text !== null && text.response_chars > text.response.length;
   return (
     <section>
-      <p>
-        <a href={href('runs', runId)}>← run {runId}</a>
-      </p>
+      {nav}
       <h1>
         Sample <span id="sample-id">{result.id}</span>
       </h1>
@@ -96,4 +124,42 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
       ))}
     </section>
   );
+}
+
+/**
+ * The samples before and after this one in the table it was opened from: the hash carries the
+ * table's filters and the row's place (`i`), and the rows either side are asked for in that order.
+ * A sample opened without a place (a pasted id) has no neighbours.
+ */
+function useNeighbours(
+  runId: string,
+  sampleId: string,
+): { back: string; previous: string | undefined; next: string | undefined } {
+  const hashQuery = useHashQuery();
+  const place = hashQuery.get('i');
+  hashQuery.delete('i');
+  const query = hashQuery.toString();
+  const index = place === null ? Number.NaN : Number(place);
+  const placed = Number.isInteger(index) && index >= 0;
+  const offset = Math.max(0, index - 1);
+  const sep = query === '' ? '' : '&';
+  const around = useApi<{ rows: SampleRow[] }>(
+    placed ? `runs/${enc(runId)}/samples?${query}${sep}limit=3&offset=${offset}` : undefined,
+  );
+  const backParams = new URLSearchParams(query);
+  if (placed && index > 0) backParams.set('row', String(Math.max(0, index - 5)));
+  const back = hrefWith(['runs', runId], backParams);
+  if (around.state !== 'ok') return { back, previous: undefined, next: undefined };
+  const rows = around.data.rows;
+  // The rows may have moved since the table was drawn (a live run): the place is found again by id.
+  const at = rows.findIndex((r) => r.sample_id === sampleId);
+  if (at < 0) return { back, previous: undefined, next: undefined };
+  const here = offset + at;
+  const before = rows[at - 1];
+  const after = rows[at + 1];
+  return {
+    back,
+    previous: before && sampleHref(runId, before.sample_id, query, here - 1),
+    next: after && sampleHref(runId, after.sample_id, query, here + 1),
+  };
 }

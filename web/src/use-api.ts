@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Polling, startPolling } from '../../src/view/start-polling.js';
-import { getJson, whenPagesIdle } from './api';
+import { ApiCallError, getJson, whenPagesIdle } from './api';
 
-export type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; data: T };
+export type Loaded<T> =
+  | { state: 'loading' }
+  | { state: 'error'; message: string; code?: string | undefined }
+  | { state: 'ok'; data: T };
 
 /** An answer and where its polling stands: a request in flight, and when the last one answered. */
 export type Polled<T> = Loaded<T> & { readonly updating: boolean; readonly updatedAt: number | undefined };
@@ -37,7 +40,12 @@ export function useApi<T>(path: string | undefined, pollMs?: number): Polled<T> 
           setLoaded({ state: 'ok', data });
           setUpdatedAt(Date.now());
         } catch (error) {
-          if (!signal.aborted) setLoaded({ state: 'error', message: (error as Error).message });
+          if (!signal.aborted)
+            setLoaded({
+              state: 'error',
+              message: (error as Error).message,
+              code: error instanceof ApiCallError ? error.code : undefined,
+            });
         } finally {
           if (!signal.aborted) setUpdating(false);
         }

@@ -553,6 +553,7 @@ export function runStoreConformance(open: () => Promise<Store>): void {
         group: 'g1',
         total_ms: 1.25,
         errors: 0,
+        first_error: null,
         warnings: 1,
         response_preview: 'The answer is FOUR',
         response_chars: 18,
@@ -561,6 +562,7 @@ export function runStoreConformance(open: () => Promise<Store>): void {
         status: 'failed',
         reward: null,
         errors: 1,
+        first_error: 'in.jsonl:3: invalid 100%_JSON',
         response_preview: null,
       });
       const first = (await store.querySamples(run.id, { limit: 1, offset: 0 })).rows[0];
@@ -573,6 +575,11 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect(await ids({ source: 'judge' })).toEqual(['r4']);
       expect(await ids({ source: 'fmt' })).toEqual([]);
       expect(await ids({ dataSource: 'math' })).toEqual(['r2']);
+      // Any part of the name, in any case; LIKE's wildcards taken literally.
+      expect(await ids({ dataSource: 'AT' })).toEqual(['r2']);
+      expect(await ids({ dataSource: '%' })).toEqual([]);
+      expect(await store.dataSources(run.id)).toEqual(['gsm8k', 'math']);
+      expect(await store.dataSources('run-none')).toEqual([]);
       expect(await ids({ minReward: 0.25, maxReward: 0.5 })).toEqual(['r1', 'r10']);
       expect(await ids({ text: 'four' })).toEqual(['r2']);
       expect(await ids({ text: '100%_json' })).toEqual(['r3']);
