@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { failedResult } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
 import { createViewApp } from '../src/view/index.js';
@@ -492,8 +493,8 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const { page, failures } = await open();
     const row = page.locator(`#runs tbody tr[data-run="${id}"]`);
     await row.waitFor();
-    expect(await row.locator('td').nth(3).textContent()).toBe('redteam');
-    expect(await row.locator('td').nth(3).getAttribute('title')).toBe('0 of 2 exploits lift the reward');
+    expect(await row.locator('td').nth(4).textContent()).toBe('redteam');
+    expect(await row.locator('td').nth(4).getAttribute('title')).toBe('0 of 2 exploits lift the reward');
     await row.locator(`a`, { hasText: id }).click();
     await page.locator('h1', { hasText: 'Redteam: default' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`/api/runs/${id}/report$`));
@@ -508,5 +509,132 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(await page.locator('#analysis-report a').getAttribute('href')).toBe(`api/runs/${id}/report`);
     expect(failures).toEqual([]);
     await page.close();
+  });
+
+  describe('a run table of 60 samples and one failure', () => {
+    const REASON = `in.jsonl:61: ${'the response field is missing '.repeat(8)}`;
+    let url = '';
+    let server: Server;
+    let reader: Awaited<ReturnType<typeof openSqliteStore>>;
+
+    beforeAll(async () => {
+      const path = join(tempDir(), 'table.sqlite');
+      const writer = openSqliteStore(path);
+      await writer.createRun({ id: 'run-t', spec_name: 'math', spec: {} });
+      const ok = Array.from({ length: 60 }, (_, i) =>
+        okResult(`s${String(i).padStart(2, '0')}`, (i % 10) / 10),
+      );
+      await writer.saveResults('run-t', [...ok, failedResult('bad', [REASON, 'second reason'])], {
+        samples: [...ok.map((r) => ({ response: `${r.id}: ${'a long answer '.repeat(30)}` })), undefined],
+      });
+      await writer.finishRun('run-t', { rows: 61 });
+      await writer.close();
+      reader = openSqliteStore(path, { readonly: true });
+      const app = createViewApp({ store: reader, assetsDir: join(repoRoot, 'dist/view-app') });
+      server = serve({ port: 0, hostname: '127.0.0.1', fetch: app.fetch }) as Server;
+      await new Promise((resolve) => server.once('listening', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    });
+
+    afterAll(async () => {
+      server?.close();
+      await reader?.close();
+    });
+
+    const firstRow = (page: Page) =>
+      page.locator('#samples [data-sample]').first().getAttribute('data-sample');
+    const count = (page: Page) => page.locator('#samples-count').textContent();
+
+    test('should keep filters, sort and place in the URL: reload, Back and a copied link show the same rows', async () => {
+      const page = await browser.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await page.goto(`${url}#/runs/run-t`);
+      await expect.poll(() => count(page)).toBe('61 samples');
+      await page.selectOption('select[name="sort"]', 'reward');
+      await page.selectOption('select[name="order"]', 'desc');
+      await page.click('form.filters button[type="submit"]');
+      await expect
+        .poll(() => page.evaluate(() => window.location.hash))
+        .toBe('#/runs/run-t?sort=reward&order=desc');
+      await expect.poll(() => firstRow(page)).toBe('s09');
+      await page.fill('input[name="q"]', 's1');
+      await page.click('form.filters button[type="submit"]');
+      await expect.poll(() => count(page)).toBe('10 samples');
+      await page.reload();
+      await expect.poll(() => count(page)).toBe('10 samples');
+      expect(await page.inputValue('input[name="q"]')).toBe('s1');
+      expect(await page.inputValue('select[name="sort"]')).toBe('reward');
+      // Back: the sorted table without the search, its form showing so.
+      await page.goBack();
+      await expect.poll(() => count(page)).toBe('61 samples');
+      expect(await page.inputValue('input[name="q"]')).toBe('');
+      expect(await firstRow(page)).toBe('s09');
+      // Scrolled down, into a sample and Back: the same rows.
+      await page.locator('#samples').evaluate((box) => box.scrollTo(0, 20 * 30));
+      await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/&row=20$/);
+      const shown = await firstRow(page);
+      await page.locator(`[data-sample="${shown}"] a`).click();
+      await page.locator('#sample-id').waitFor();
+      await page.goBack();
+      await expect.poll(() => firstRow(page)).toBe(shown);
+      expect(await page.locator('#samples').evaluate((box) => box.scrollTop)).toBe(20 * 30);
+      // The link, opened afresh, shows the same rows.
+      const link = page.url();
+      const copy = await browser.newPage();
+      await copy.goto(link);
+      await expect.poll(() => firstRow(copy)).toBe(shown);
+      expect(await count(copy)).toBe('61 samples');
+      await copy.close();
+      // A bad bound in a link is said once, with no table of rows that never come.
+      await page.goto(`${url}#/runs/run-t?min_reward=abc`);
+      await page.locator('#filter-problem').waitFor();
+      expect(await page.locator('#filter-problem').textContent()).toBe(
+        'reward ≥ must be a number, such as 0.5 (got "abc")',
+      );
+      expect(await page.locator('#samples').count()).toBe(0);
+      expect(failures).toEqual([]);
+      await page.close();
+    });
+
+    test('should step through the samples in the table order with j and k, and focus the search with /', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${url}#/runs/run-t?sort=reward&order=desc`);
+      await expect.poll(() => firstRow(page)).toBe('s09');
+      const order = await page
+        .locator('#samples [data-sample]')
+        .evaluateAll((rows) => rows.slice(0, 3).map((r) => r.getAttribute('data-sample')));
+      await page.keyboard.press('/');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('sample-search');
+      await page.locator(`[data-sample="${order[0]}"] a`).click();
+      await page.locator('#next-sample').waitFor();
+      expect(await page.locator('#previous-sample').count()).toBe(0);
+      await page.keyboard.press('j');
+      await expect.poll(() => page.locator('#sample-id').textContent()).toBe(order[1]);
+      await page.locator('#previous-sample').waitFor();
+      await page.keyboard.press('j');
+      await expect.poll(() => page.locator('#sample-id').textContent()).toBe(order[2]);
+      await page.keyboard.press('k');
+      await expect.poll(() => page.locator('#sample-id').textContent()).toBe(order[1]);
+      await page.close();
+    });
+
+    test("should keep every column readable at 800 px and show a failed row's first reason", async () => {
+      const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
+      await page.goto(`${url}#/runs/run-t?status=failed`);
+      await expect.poll(() => count(page)).toBe('1 samples');
+      const widths = await page
+        .locator('.table-head > span')
+        .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+      expect(widths).toHaveLength(8);
+      // The set minimums (styles.css): 3.5rem for the narrowest, 10rem for the response, at 14 px.
+      for (const width of widths) expect(width).toBeGreaterThanOrEqual(3 * 14);
+      expect(widths.at(-1)).toBeGreaterThanOrEqual(10 * 14);
+      const reason = page.locator('[data-sample="bad"] .reason');
+      expect(await reason.getAttribute('title')).toBe(REASON);
+      expect(await reason.textContent()).toBe(REASON);
+      await shot(page, 'run-800px');
+      await page.close();
+    });
   });
 });

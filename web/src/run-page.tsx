@@ -39,7 +39,9 @@ export function RunPage({ runId }: { runId: string }) {
     samplesAnswered ? `${path}/reward-series?buckets=${BUCKETS}` : undefined,
     live ? LIVE_MS : undefined,
   );
-  const dataSources = useApi<{ data_sources: string[] }>(samplesAnswered ? `${path}/data-sources` : undefined);
+  const dataSources = useApi<{ data_sources: string[] }>(
+    samplesAnswered ? `${path}/data-sources` : undefined,
+  );
   const judged = detail.state === 'ok' && detail.data.sources.some((s) => s.usage !== undefined);
   const costSeries = useApi<{ buckets: CostSeriesBucket[] }>(
     judged ? `${path}/cost-series?buckets=${BUCKETS}` : undefined,

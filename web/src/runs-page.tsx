@@ -5,11 +5,26 @@ import { StatusLine } from './status-line';
 import { TableHead } from './table-head';
 import { useApi } from './use-api';
 import { href } from './use-hash-route';
+import { useKey } from './use-key';
 
-/** Every run, newest first, refreshed every 2 s so running ones move; pick two to compare. */
+/** A run matches the search when its id, spec, kind or input holds the text, in any case. */
+const matches = (run: RunOverview, text: string) =>
+  [run.id, run.spec_name, run.kind, run.input ?? ''].some((field) => field.toLowerCase().includes(text));
+
+/** When a run was created, to the second, in UTC (the store's time, whatever the viewer's zone). */
+const created = (iso: string) => iso.replace('T', ' ').slice(0, 19);
+
+/**
+ * Every run, newest first, refreshed every 2 s so running ones move; a search narrows them (by id,
+ * spec, kind or input); pick two to compare.
+ */
 export function RunsPage() {
   const loaded = useApi<{ runs: RunOverview[] }>('runs?limit=200', 2000);
   const [picked, setPicked] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  useKey('/', () => document.getElementById('runs-search')?.focus());
+  const text = search.trim().toLowerCase();
+  const shown = loaded.state === 'ok' ? loaded.data.runs.filter((run) => matches(run, text)) : [];
   const toggle = (id: string) =>
     setPicked((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-2)));
   return (
@@ -25,14 +40,28 @@ export function RunsPage() {
         </a>{' '}
         <span className="muted">pick two with the boxes</span>
       </p>
+      <label className="filters">
+        search{' '}
+        <input
+          id="runs-search"
+          type="search"
+          placeholder="id, spec, kind, input"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </label>
       <StatusLine loaded={loaded} />
       {loaded.state === 'ok' && loaded.data.runs.length === 0 && <p>No runs in this store yet.</p>}
-      {loaded.state === 'ok' && loaded.data.runs.length > 0 && (
+      {loaded.state === 'ok' && loaded.data.runs.length > 0 && shown.length === 0 && (
+        <p id="runs-none-match">No run matches "{search}".</p>
+      )}
+      {shown.length > 0 && (
         <table className="grid" id="runs">
           <TableHead
             columns={[
               '',
               'run',
+              'created (UTC)',
               'spec',
               'kind',
               'status',
@@ -45,7 +74,7 @@ export function RunsPage() {
             ]}
           />
           <tbody>
-            {loaded.data.runs.map((run) => (
+            {shown.map((run) => (
               <tr key={run.id} data-run={run.id}>
                 <td>
                   <input
@@ -61,6 +90,7 @@ export function RunsPage() {
                     {run.id}
                   </a>
                 </td>
+                <td className="n">{created(run.created_at)}</td>
                 <td>{run.spec_name}</td>
                 <td title={run.headline}>{run.kind}</td>
                 <td className={`status-${run.status}`}>{run.status}</td>
