@@ -66,7 +66,8 @@ describe('rewardkit score', () => {
     const input = join(dir, 'in.jsonl');
     writeFileSync(
       input,
-      `${mathRow(1)}\n${mathRow(2, false)}\n${JSON.stringify({ id: 'x', data_source: 'gsm8k', response: '<script>alert(1)</script> #### 3', reference: '3' })}\n`,
+      // The row with markup scores 0 before the other 0, so the one-row "lowest rewards" list holds it.
+      `${mathRow(1)}\n${JSON.stringify({ id: 'x', data_source: 'gsm8k', response: '<script>alert(1)</script> #### 3', reference: '4' })}\n${mathRow(2, false)}\n`,
     );
     const report = join(dir, 'report.html');
     const run = await runCli([
@@ -88,6 +89,7 @@ describe('rewardkit score', () => {
     expect(html).toContain('<svg');
     expect(html).not.toMatch(/<script|src="http/);
     expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('Lowest rewards (1 of 3)');
     const none = await runCli([
       'score',
       '--spec',

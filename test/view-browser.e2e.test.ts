@@ -391,7 +391,9 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const kindOf = (pathname: string) =>
       pathname.includes('/samples')
         ? 'samples'
-        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series)$/.exec(pathname)?.[1] ?? 'detail');
+        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series|data-sources)$/.exec(
+            pathname,
+          )?.[1] ?? 'detail');
     const server = serve({
       port: 0,
       hostname: '127.0.0.1',
