@@ -621,6 +621,21 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       await page.close();
     });
 
+    test('should list each run with when it was created, and narrow the list by a search', async () => {
+      const page = await browser.newPage();
+      await page.goto(url);
+      const row = page.locator('#runs tbody tr[data-run="run-t"]');
+      await row.waitFor();
+      expect(await row.locator('td').nth(2).textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      await page.keyboard.press('/');
+      await page.keyboard.type('MATH');
+      expect(await page.locator('#runs tbody tr').count()).toBe(1);
+      await page.fill('#runs-search', 'no such run');
+      await page.locator('#runs-none-match').waitFor();
+      expect(await page.locator('#runs').count()).toBe(0);
+      await page.close();
+    });
+
     test("should keep every column readable at 800 px and show a failed row's first reason", async () => {
       const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
       await page.goto(`${url}#/runs/run-t?status=failed`);
