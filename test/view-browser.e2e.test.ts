@@ -621,7 +621,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       await page.close();
     });
 
-    test('should list each run with when it was created, and narrow the list by a search', async () => {
+    test('should list each run with when it was created, narrow the list by a search, and say a run is missing', async () => {
       const page = await browser.newPage();
       await page.goto(url);
       const row = page.locator('#runs tbody tr[data-run="run-t"]');
@@ -633,6 +633,13 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
       await page.fill('#runs-search', 'no such run');
       await page.locator('#runs-none-match').waitFor();
       expect(await page.locator('#runs').count()).toBe(0);
+      // A run id that is not in the store says so, and nothing about reading the store.
+      await page.goto(`${url}#/runs/run-none`);
+      await page.locator('#run-missing').waitFor();
+      expect(await page.locator('#run-missing').textContent()).toBe('No run run-none in this store.');
+      await page.goto(`${url}#/runs/run-none/samples/x`);
+      await page.locator('[role="alert"]').waitFor();
+      expect(await page.locator('[role="alert"]').textContent()).toBe('No run run-none in this store.');
       await page.close();
     });
 
