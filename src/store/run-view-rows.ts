@@ -8,9 +8,11 @@ export interface ComparedRow {
   a_status: 'ok' | 'failed';
   a_reward: number | null;
   a_components: string;
+  a_excerpt: string | null;
   b_status: 'ok' | 'failed';
   b_reward: number | null;
   b_components: string;
+  b_excerpt: string | null;
 }
 
 export function changedSample(row: ComparedRow, readJson: (text: string) => unknown): ChangedSample {
@@ -20,11 +22,13 @@ export function changedSample(row: ComparedRow, readJson: (text: string) => unkn
       status: row.a_status,
       reward: row.a_reward,
       components: readJson(row.a_components) as ChangedSample['a']['components'],
+      excerpt: row.a_excerpt,
     },
     b: {
       status: row.b_status,
       reward: row.b_reward,
       components: readJson(row.b_components) as ChangedSample['b']['components'],
+      excerpt: row.b_excerpt,
     },
   };
 }
