@@ -147,6 +147,10 @@ export interface Histogram {
   counts: number[];
 }
 
+export type CompareFilter = 'changed' | 'improved' | 'regressed' | 'status';
+
+type ComparedSide = Pick<SampleRow, 'status' | 'reward' | 'components'> & { excerpt: string | null };
+
 export interface Comparison {
   a: RunOverview;
   b: RunOverview;
@@ -154,11 +158,10 @@ export interface Comparison {
   only_a: number;
   only_b: number;
   changed: number;
-  rows: {
-    sample_id: string;
-    a: Pick<SampleRow, 'status' | 'reward' | 'components'>;
-    b: Pick<SampleRow, 'status' | 'reward' | 'components'>;
-  }[];
+  improved: number;
+  regressed: number;
+  status_changed: number;
+  rows: { sample_id: string; a: ComparedSide; b: ComparedSide }[];
 }
 
 /** A failed API call, with the server's own message (a locked or damaged store says so here). */
