@@ -13,6 +13,7 @@ describe('createGenrmJudge', () => {
         model: 'unreadable',
         endpoint: 'test',
         latencyMs: 0,
+        retries: 0,
       }),
     };
     const judgment = await createGenrmJudge({ model, reasks: 0 }).judge({

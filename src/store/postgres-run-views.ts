@@ -205,7 +205,7 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
   async function costSeries(runId: string, buckets: number) {
     const rows = await query<CostSeriesRow>(
       `WITH ${SPAN}
-         SELECT ${POSTGRES_BUCKET} AS bucket,
+         SELECT ${POSTGRES_BUCKET} AS bucket, COUNT(DISTINCT r.seq)::float8 AS results,
                 MIN(r.created_at) AS first_saved_at, MAX(r.created_at) AS last_saved_at,
                 SUM((e.value -> 'usage' ->> 'calls')::float8) AS calls,
                 SUM((e.value -> 'usage' ->> 'prompt_tokens')::float8) AS prompt_tokens,

@@ -90,6 +90,7 @@ export function rewardSeriesFromRows(rows: readonly RewardSeriesRow[]): RewardSe
 
 /** One bucket of the cost-series query; sums are null where no result of the bucket called a model. */
 export interface CostSeriesRow {
+  results: number;
   first_saved_at: string | Date;
   last_saved_at: string | Date;
   calls: number | null;
@@ -100,12 +101,19 @@ export interface CostSeriesRow {
 
 export function costSeriesFromRows(rows: readonly CostSeriesRow[]): CostSeriesBucket[] {
   const at = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
-  return rows.map((row) => ({
-    first_saved_at: at(row.first_saved_at),
-    last_saved_at: at(row.last_saved_at),
-    calls: Number(row.calls ?? 0),
-    prompt_tokens: Number(row.prompt_tokens ?? 0),
-    completion_tokens: Number(row.completion_tokens ?? 0),
-    cache_hits: Number(row.cache_hits ?? 0),
-  }));
+  let before = 0;
+  return rows.map((row) => {
+    const bucket = {
+      before,
+      results: Number(row.results),
+      first_saved_at: at(row.first_saved_at),
+      last_saved_at: at(row.last_saved_at),
+      calls: Number(row.calls ?? 0),
+      prompt_tokens: Number(row.prompt_tokens ?? 0),
+      completion_tokens: Number(row.completion_tokens ?? 0),
+      cache_hits: Number(row.cache_hits ?? 0),
+    };
+    before += bucket.results;
+    return bucket;
+  });
 }

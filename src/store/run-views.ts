@@ -119,6 +119,9 @@ export interface RewardSeriesBucket {
 
 /** The judge usage of one bucket of a run's results, in saved order, and when they were saved. */
 export interface CostSeriesBucket {
+  /** Results saved before the bucket, and in it (as in `RewardSeriesBucket`). */
+  readonly before: number;
+  readonly results: number;
   readonly first_saved_at: string;
   readonly last_saved_at: string;
   readonly calls: number;

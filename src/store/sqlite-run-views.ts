@@ -109,7 +109,7 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
     ),
     costSeries: db.prepare(
       `WITH ${SPAN}
-       SELECT ${SQLITE_BUCKET} AS bucket,
+       SELECT ${SQLITE_BUCKET} AS bucket, COUNT(DISTINCT results.rowid) AS results,
               MIN(results.created_at) AS first_saved_at, MAX(results.created_at) AS last_saved_at,
               SUM(e.value ->> '$.usage.calls') AS calls,
               SUM(e.value ->> '$.usage.prompt_tokens') AS prompt_tokens,

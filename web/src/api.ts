@@ -45,6 +45,8 @@ export interface RewardSeriesBucket {
 
 /** `api/runs/<id>/cost-series`: judge usage per bucket of results, with when they were saved. */
 export interface CostSeriesBucket {
+  before: number;
+  results: number;
   first_saved_at: string;
   last_saved_at: string;
   calls: number;

@@ -730,9 +730,10 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.saveResults(run.id, [judged('j1'), okResult('a', 1)]);
       await store.saveResults(run.id, [judged('j2'), judged('j3')]);
       const series = await store.costSeries(run.id, 2);
+      // Each result counted once, however many pieces of evidence it has.
       expect(series.map(({ first_saved_at, last_saved_at, ...usage }) => usage)).toEqual([
-        { calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
-        { calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
+        { before: 0, results: 2, calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
+        { before: 2, results: 2, calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
       ]);
       for (const bucket of series) {
         expect(Date.parse(bucket.first_saved_at)).toBeLessThanOrEqual(Date.parse(bucket.last_saved_at));
