@@ -262,6 +262,35 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
+  test('should show a GenRM judgment as which response held each position, its score and the winner', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[1]}/samples/good`);
+    const view = page.locator('[data-judgment="genrm"]');
+    await view.waitFor();
+    // The judge scored position 1 8 and position 2 3 in both orders: the backward order showed the
+    // reference first, so the orders disagree and the verdict is a tie.
+    const cells = async (order: string) => view.locator(`tr[data-order="${order}"] td`).allTextContents();
+    expect(await cells('forward')).toEqual([
+      'forward',
+      'the response',
+      '8',
+      'the reference',
+      '3',
+      'the response',
+    ]);
+    expect(await cells('backward')).toEqual([
+      'backward',
+      'the reference',
+      '8',
+      'the response',
+      '3',
+      'the reference',
+    ]);
+    expect(await view.locator('[data-grade]').first().textContent()).toBe('tie');
+    await shot(page, 'genrm-view');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   test('should show a response with a <script> as text, never run it', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}/samples/pwn`);
     await page.locator('#response').waitFor();
