@@ -516,6 +516,13 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     );
     expect(await page.locator('#changed tbody tr td.excerpt').first().textContent()).toMatch(/^Rain /);
     await shot(page, 'compare');
+    // Both samples lost reward in B: "improved" lists none and says so, "regressed" both.
+    await page.click('button[data-filter="improved"]');
+    await page.locator('#compare-none').waitFor();
+    expect(await page.locator('#compare-none').textContent()).toBe('No changed sample matches this filter.');
+    await page.click('button[data-filter="regressed"]');
+    await page.locator('#changed').waitFor();
+    expect(await page.locator('#changed tbody tr').count()).toBe(2);
     await link.click();
     await page.locator('#compare-numbers').waitFor();
     expect(await page.locator('.evidence-column[data-side="a"] article.evidence').count()).toBeGreaterThan(0);
