@@ -7,6 +7,7 @@ import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { createEvaluator, parseSpec } from '../src/spec/index.js';
 import { isClaimsDetail } from '../web/src/judgments/claims-detail.js';
 import { isEvpvDetail } from '../web/src/judgments/evpv-detail.js';
+import { isGenrmDetail } from '../web/src/judgments/genrm-detail.js';
 import { judgmentView } from '../web/src/judgments/judgment-view.js';
 import { isMedicalRubricDetail } from '../web/src/judgments/medical-rubric-detail.js';
 import { isOpenrsPair, isOpenrsRoundRobin } from '../web/src/judgments/openrs-detail.js';
@@ -253,7 +254,42 @@ const openrsPairFields = (at: string) =>
     'detail.warnings opt',
   ].map((field) => `${at}${field}`);
 
+/** GenRM against the reference: each order scores the response 8 and the reference 3, by position. */
+const genrmRules: ScriptRule[] = [
+  {
+    match: { contains: /Rain taps the glass\.[\s\S]*Rain falls\./ },
+    reply: json({ principles: ['vivid'], critique: 'the response is vivid', score_1: 8, score_2: 3 }),
+  },
+  {
+    match: { contains: /Rain falls\.[\s\S]*Rain taps the glass\./ },
+    reply: json({ principles: ['vivid'], critique: 'the reference is flat', score_1: 3, score_2: 8 }),
+  },
+];
+
 const CASES: Case[] = [
+  {
+    kind: 'genrm',
+    name: 'genrm against the reference',
+    guard: isGenrmDetail,
+    run: () =>
+      judge('genrm-judge', source('genrm'), genrmRules, [
+        rain('genrm', 'Rain taps the glass.', { reference: 'Rain falls.' }),
+      ]),
+    fields: [
+      'verdict req enum',
+      'comparisons req',
+      'comparisons.0 opt',
+      'comparisons.0.order req enum',
+      'comparisons.0.vote req',
+      'comparisons.0.winner opt enum',
+      'comparisons.0.output opt',
+      'comparisons.0.output.principles req',
+      'comparisons.0.output.principles.0 opt',
+      'comparisons.0.output.critique req',
+      'comparisons.0.output.score_1 req',
+      'comparisons.0.output.score_2 req',
+    ],
+  },
   {
     kind: 'claims',
     name: 'claims',

@@ -249,12 +249,45 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('#calls-series [data-series="calls"] path').waitFor({ state: 'attached' });
     expect(await page.locator('#tokens-series [data-series="prompt tokens"] path').count()).toBe(1);
     expect(await page.locator('#tokens-series [data-series="completion tokens"] path').count()).toBe(1);
-    // From 0 at the first save to the run's 4 calls (GenRM asks both orders of each of 2 samples).
+    // From 0 to the run's 4 calls (GenRM asks both orders of each of 2 samples). Its 2 results were
+    // saved together, so the axis is the results saved, not a time where every point sits at 0.
     const titles = await page.locator('#calls-series circle title').allTextContents();
     expect(titles[0]).toBe('calls: 0 at 0');
-    expect(titles.at(-1)).toMatch(/^calls: 4 at /);
+    expect(titles.at(-1)).toBe('calls: 4 at 2');
+    expect(await page.locator('#calls-series svg').textContent()).toContain(
+      'results saved (saved together: no time to tell apart)',
+    );
     expect(await page.locator('#reward-series').count()).toBe(1);
     await shot(page, 'run-judge');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should show a GenRM judgment as which response held each position, its score and the winner', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[1]}/samples/good`);
+    const view = page.locator('[data-judgment="genrm"]');
+    await view.waitFor();
+    // The judge scored position 1 8 and position 2 3 in both orders: the backward order showed the
+    // reference first, so the orders disagree and the verdict is a tie.
+    const cells = async (order: string) => view.locator(`tr[data-order="${order}"] td`).allTextContents();
+    expect(await cells('forward')).toEqual([
+      'forward',
+      'the response',
+      '8',
+      'the reference',
+      '3',
+      'the response',
+    ]);
+    expect(await cells('backward')).toEqual([
+      'backward',
+      'the reference',
+      '8',
+      'the response',
+      '3',
+      'the reference',
+    ]);
+    expect(await view.locator('[data-grade]').first().textContent()).toBe('tie');
+    await shot(page, 'genrm-view');
     expect(failures).toEqual([]);
     await page.close();
   });
@@ -479,7 +512,70 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.click('#compare-link');
     await page.locator('#compare-counts').waitFor();
     expect(await page.locator('#compare-counts').textContent()).toMatch(/^2 samples in both/);
+    // A row opens the sample side by side in both runs, not run A's page.
+    const link = page.locator('#changed tbody tr a').first();
+    expect(await link.getAttribute('href')).toMatch(
+      new RegExp(`^#/compare/${runIds[1]}/${runIds[2]}/samples/(good|pwn)$`),
+    );
+    expect(await page.locator('#changed tbody tr td.excerpt').first().textContent()).toMatch(/^Rain /);
     await shot(page, 'compare');
+    // Both samples lost reward in B: "improved" lists none and says so, "regressed" both.
+    await page.click('button[data-filter="improved"]');
+    await page.locator('#compare-none').waitFor();
+    expect(await page.locator('#compare-none').textContent()).toBe('No changed sample matches this filter.');
+    await page.click('button[data-filter="regressed"]');
+    await page.locator('#changed').waitFor();
+    expect(await page.locator('#changed tbody tr').count()).toBe(2);
+    await link.click();
+    await page.locator('#compare-numbers').waitFor();
+    expect(await page.locator('.evidence-column[data-side="a"] article.evidence').count()).toBeGreaterThan(0);
+    expect(await page.locator('.evidence-column[data-side="b"] article.evidence').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  test('should set one sample of two runs side by side with a word diff of the responses, markup as text', async () => {
+    const dir = tempDir();
+    const rows = [
+      { id: 'good', prompt: 'Write a line about rain.', response: 'Rain taps the glass.', reference: 'REF' },
+      { id: 'pwn', prompt: 'Write a line about rain.', response: `Rain ${PWNED} pours.`, reference: 'REF' },
+    ];
+    writeFileSync(join(dir, 'in2.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const run = await runCli([
+      ...['score', '--store', store, '--no-resume', '--spec', 'default'],
+      ...['--input', join(dir, 'in2.jsonl'), '--output', join(dir, 'out2.jsonl')],
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const other = /run-\d{8}-\d{6}-[0-9a-f]{4}/.exec(run.stdout + run.stderr)?.[0] as string;
+    const { page, failures } = await open(`#/compare/${runIds[2]}/${other}/samples/pwn`);
+    await page.locator('.word-diff').waitFor();
+    expect(await page.locator('.diff-a del').allTextContents()).toEqual(['falls.']);
+    expect(await page.locator('.diff-b ins').allTextContents()).toEqual(['pours.']);
+    expect(await page.locator('.diff-a').textContent()).toBe(`Rain ${PWNED} falls.`);
+    expect(await page.locator('.diff-b').textContent()).toBe(`Rain ${PWNED} pours.`);
+    expect(await page.locator('.word-diff script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#compare-numbers tbody tr').first().locator('td').first().textContent()).toBe(
+      'reward',
+    );
+    // Same text, one diff: the unchanged sample says so.
+    await page.goto(`${view.url}#/compare/${runIds[2]}/${other}/samples/good`);
+    await page.locator('.word-diff', { hasText: 'The two responses are the same.' }).waitFor();
+    await shot(page, 'compare-sample');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test('should say when two runs share no sample id, and when a run does not exist', async () => {
+    const { page, failures } = await open(`#/compare/${runIds[0]}/${runIds[1]}`);
+    await page.locator('#compare-empty').waitFor();
+    expect(await page.locator('#compare-empty').textContent()).toContain('share no sample ids');
+    expect(await page.locator('#changed').count()).toBe(0);
+    await page.goto(`${view.url}#/compare/${runIds[0]}/run-nope`);
+    await page.locator('[role="alert"]', { hasText: 'run-nope' }).waitFor();
+    expect(await page.locator('[role="alert"]').textContent()).toMatch(
+      /^Cannot compare .* no run "run-nope"/,
+    );
+    expect(failures).toEqual([]);
     await page.close();
   });
 

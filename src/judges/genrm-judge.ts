@@ -120,7 +120,8 @@ export function createGenrmJudge(options: GenrmOptions): PairwiseJudge {
       return judgment.verdict === 'invalid'
         ? {
             ...judgment,
-            reason: judgment.comparisons.map((c) => c.invalid).join('; '),
+            // One failure repeats across orders and votes (a refused model): each message once.
+            reason: [...new Set(judgment.comparisons.map((c) => c.invalid))].join('; '),
           }
         : judgment;
     },

@@ -13,6 +13,7 @@ import {
   rewardSeriesFromRows,
 } from './run-view-rows.js';
 import {
+  COMPARE_EXCERPT_CHARS,
   DATA_SOURCE_CHOICES,
   FIRST_ERROR_CHARS,
   RESPONSE_PREVIEW_CHARS,
@@ -116,30 +117,58 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
       return { results: row?.results ?? 0, failed: row?.failed ?? 0, mean_reward: row?.mean_reward ?? null };
     },
     async compareRuns(a, b, page) {
-      const [counts] = await query<{ a: number; b: number; common: number; changed: number }>(
+      const [counts] = await query<{
+        a: number;
+        b: number;
+        common: number;
+        changed: number;
+        improved: number;
+        regressed: number;
+        status_changed: number;
+      }>(
         `SELECT (SELECT COUNT(*) FROM results WHERE run_id = $1)::float8 AS a,
                 (SELECT COUNT(*) FROM results WHERE run_id = $2)::float8 AS b,
                 COUNT(*)::float8 AS common,
-                COUNT(*) FILTER (WHERE x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)::float8 AS changed
+                COUNT(*) FILTER (WHERE x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)::float8 AS changed,
+                COUNT(*) FILTER (WHERE y.reward > x.reward)::float8 AS improved,
+                COUNT(*) FILTER (WHERE y.reward < x.reward)::float8 AS regressed,
+                COUNT(*) FILTER (WHERE x.status <> y.status)::float8 AS status_changed
          FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id WHERE x.run_id = $1`,
         [a, b],
       );
       const rows = await query<ComparedRow>(
         `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components::text AS a_components,
-                y.status AS b_status, y.reward AS b_reward, y.components::text AS b_components
+                left(x.response, $6) AS a_excerpt,
+                y.status AS b_status, y.reward AS b_reward, y.components::text AS b_components,
+                left(y.response, $6) AS b_excerpt
          FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id
          WHERE x.run_id = $1 AND (x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)
+           AND CASE $5 WHEN 'improved' THEN y.reward > x.reward
+                       WHEN 'regressed' THEN y.reward < x.reward
+                       WHEN 'status' THEN x.status <> y.status
+                       ELSE TRUE END IS TRUE
          ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC,
                   ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC, x.sample_id
          LIMIT $3 OFFSET $4`,
-        [a, b, page.limit, page.offset],
+        [a, b, page.limit, page.offset, page.filter ?? 'changed', COMPARE_EXCERPT_CHARS],
       );
-      const { a: inA = 0, b: inB = 0, common = 0, changed = 0 } = counts ?? {};
+      const {
+        a: inA = 0,
+        b: inB = 0,
+        common = 0,
+        changed = 0,
+        improved = 0,
+        regressed = 0,
+        status_changed = 0,
+      } = counts ?? {};
       return {
         common,
         only_a: inA - common,
         only_b: inB - common,
         changed,
+        improved,
+        regressed,
+        status_changed,
         rows: rows.map((row) => changedSample(row, parseJsonColumn)),
       };
     },
@@ -188,7 +217,7 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
   async function costSeries(runId: string, buckets: number) {
     const rows = await query<CostSeriesRow>(
       `WITH ${SPAN}
-         SELECT ${POSTGRES_BUCKET} AS bucket,
+         SELECT ${POSTGRES_BUCKET} AS bucket, COUNT(DISTINCT r.seq)::float8 AS results,
                 MIN(r.created_at) AS first_saved_at, MAX(r.created_at) AS last_saved_at,
                 SUM((e.value -> 'usage' ->> 'calls')::float8) AS calls,
                 SUM((e.value -> 'usage' ->> 'prompt_tokens')::float8) AS prompt_tokens,

@@ -8,9 +8,11 @@ export interface ComparedRow {
   a_status: 'ok' | 'failed';
   a_reward: number | null;
   a_components: string;
+  a_excerpt: string | null;
   b_status: 'ok' | 'failed';
   b_reward: number | null;
   b_components: string;
+  b_excerpt: string | null;
 }
 
 export function changedSample(row: ComparedRow, readJson: (text: string) => unknown): ChangedSample {
@@ -20,11 +22,13 @@ export function changedSample(row: ComparedRow, readJson: (text: string) => unkn
       status: row.a_status,
       reward: row.a_reward,
       components: readJson(row.a_components) as ChangedSample['a']['components'],
+      excerpt: row.a_excerpt,
     },
     b: {
       status: row.b_status,
       reward: row.b_reward,
       components: readJson(row.b_components) as ChangedSample['b']['components'],
+      excerpt: row.b_excerpt,
     },
   };
 }
@@ -86,6 +90,7 @@ export function rewardSeriesFromRows(rows: readonly RewardSeriesRow[]): RewardSe
 
 /** One bucket of the cost-series query; sums are null where no result of the bucket called a model. */
 export interface CostSeriesRow {
+  results: number;
   first_saved_at: string | Date;
   last_saved_at: string | Date;
   calls: number | null;
@@ -96,12 +101,19 @@ export interface CostSeriesRow {
 
 export function costSeriesFromRows(rows: readonly CostSeriesRow[]): CostSeriesBucket[] {
   const at = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
-  return rows.map((row) => ({
-    first_saved_at: at(row.first_saved_at),
-    last_saved_at: at(row.last_saved_at),
-    calls: Number(row.calls ?? 0),
-    prompt_tokens: Number(row.prompt_tokens ?? 0),
-    completion_tokens: Number(row.completion_tokens ?? 0),
-    cache_hits: Number(row.cache_hits ?? 0),
-  }));
+  let before = 0;
+  return rows.map((row) => {
+    const bucket = {
+      before,
+      results: Number(row.results),
+      first_saved_at: at(row.first_saved_at),
+      last_saved_at: at(row.last_saved_at),
+      calls: Number(row.calls ?? 0),
+      prompt_tokens: Number(row.prompt_tokens ?? 0),
+      completion_tokens: Number(row.completion_tokens ?? 0),
+      cache_hits: Number(row.cache_hits ?? 0),
+    };
+    before += bucket.results;
+    return bucket;
+  });
 }

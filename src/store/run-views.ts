@@ -60,11 +60,22 @@ export interface RunTotals {
   readonly mean_reward: number | null;
 }
 
+/** Which changed samples a comparison lists: any change, a higher or lower reward in b, or a new status. */
+export type CompareFilter = 'changed' | 'improved' | 'regressed' | 'status';
+
+/** Characters of each response a comparison row carries, so the list can show what changed. */
+export const COMPARE_EXCERPT_CHARS = 160;
+
+/** One side of a changed sample: its numbers and the start of its response (null: no text kept). */
+export interface ComparedSide extends Pick<SampleRow, 'status' | 'reward' | 'components'> {
+  readonly excerpt: string | null;
+}
+
 /** A sample scored in both runs whose status or reward differs. */
 export interface ChangedSample {
   readonly sample_id: string;
-  readonly a: Pick<SampleRow, 'status' | 'reward' | 'components'>;
-  readonly b: Pick<SampleRow, 'status' | 'reward' | 'components'>;
+  readonly a: ComparedSide;
+  readonly b: ComparedSide;
 }
 
 /** Two runs side by side, largest reward change first. */
@@ -75,6 +86,12 @@ export interface RunComparison {
   readonly only_b: number;
   /** Common samples whose status or reward differs, over all pages. */
   readonly changed: number;
+  /** Common samples whose reward is higher in b (both rewarded). */
+  readonly improved: number;
+  /** Common samples whose reward is lower in b (both rewarded). */
+  readonly regressed: number;
+  /** Common samples whose status (ok, failed) differs. */
+  readonly status_changed: number;
   readonly rows: readonly ChangedSample[];
 }
 
@@ -104,6 +121,9 @@ export interface RewardSeriesBucket {
 
 /** The judge usage of one bucket of a run's results, in saved order, and when they were saved. */
 export interface CostSeriesBucket {
+  /** Results saved before the bucket, and in it (as in `RewardSeriesBucket`). */
+  readonly before: number;
+  readonly results: number;
   readonly first_saved_at: string;
   readonly last_saved_at: string;
   readonly calls: number;

@@ -12,6 +12,7 @@ import {
   rewardSeriesFromRows,
 } from './run-view-rows.js';
 import {
+  COMPARE_EXCERPT_CHARS,
   DATA_SOURCE_CHOICES,
   FIRST_ERROR_CHARS,
   RESPONSE_PREVIEW_CHARS,
@@ -67,14 +68,23 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
       `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
               (SELECT COUNT(*) FROM results WHERE run_id = @b) AS b,
               COUNT(*) AS common,
-              COALESCE(SUM(x.status <> y.status OR x.reward IS NOT y.reward), 0) AS changed
+              COALESCE(SUM(x.status <> y.status OR x.reward IS NOT y.reward), 0) AS changed,
+              COALESCE(SUM(y.reward > x.reward), 0) AS improved,
+              COALESCE(SUM(y.reward < x.reward), 0) AS regressed,
+              COALESCE(SUM(x.status <> y.status), 0) AS status_changed
        FROM results x JOIN results y ON y.run_id = @b AND y.sample_id = x.sample_id WHERE x.run_id = @a`,
     ),
     compareRows: db.prepare(
       `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components AS a_components,
-              y.status AS b_status, y.reward AS b_reward, y.components AS b_components
+              substr(x.response, 1, @excerpt) AS a_excerpt,
+              y.status AS b_status, y.reward AS b_reward, y.components AS b_components,
+              substr(y.response, 1, @excerpt) AS b_excerpt
        FROM results x JOIN results y ON y.run_id = @b AND y.sample_id = x.sample_id
        WHERE x.run_id = @a AND (x.status <> y.status OR x.reward IS NOT y.reward)
+         AND CASE @filter WHEN 'improved' THEN y.reward > x.reward
+                          WHEN 'regressed' THEN y.reward < x.reward
+                          WHEN 'status' THEN x.status <> y.status
+                          ELSE 1 END
        ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC, ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC,
                 x.sample_id
        LIMIT @limit OFFSET @offset`,
@@ -105,7 +115,7 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
     ),
     costSeries: db.prepare(
       `WITH ${SPAN}
-       SELECT ${SQLITE_BUCKET} AS bucket,
+       SELECT ${SQLITE_BUCKET} AS bucket, COUNT(DISTINCT results.rowid) AS results,
               MIN(results.created_at) AS first_saved_at, MAX(results.created_at) AS last_saved_at,
               SUM(e.value ->> '$.usage.calls') AS calls,
               SUM(e.value ->> '$.usage.prompt_tokens') AS prompt_tokens,
@@ -198,13 +208,26 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
         b: number;
         common: number;
         changed: number;
+        improved: number;
+        regressed: number;
+        status_changed: number;
       };
-      const rows = statements.compareRows.all({ a, b, ...page }) as ComparedRow[];
+      const rows = statements.compareRows.all({
+        a,
+        b,
+        limit: page.limit,
+        offset: page.offset,
+        filter: page.filter ?? 'changed',
+        excerpt: COMPARE_EXCERPT_CHARS,
+      }) as ComparedRow[];
       return {
         common: counts.common,
         only_a: counts.a - counts.common,
         only_b: counts.b - counts.common,
         changed: counts.changed,
+        improved: counts.improved,
+        regressed: counts.regressed,
+        status_changed: counts.status_changed,
         rows: rows.map((row) => changedSample(row, JSON.parse)),
       } satisfies RunComparison;
     },

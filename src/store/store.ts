@@ -1,5 +1,6 @@
 import type { RewardResult } from '../core/index.js';
 import type {
+  CompareFilter,
   CostSeriesBucket,
   RewardHistogram,
   RewardSeriesBucket,
@@ -102,8 +103,15 @@ export interface Store {
   /** A run's distinct data sources, sorted, at most `DATA_SOURCE_CHOICES` of them. */
   dataSources(runId: string): Promise<string[]>;
   runTotals(runId: string): Promise<RunTotals>;
-  /** The samples of run `a` whose status or reward differs in run `b`, largest change first. */
-  compareRuns(a: string, b: string, page: { limit: number; offset: number }): Promise<RunComparison>;
+  /**
+   * The samples of run `a` whose status or reward differs in run `b`, largest change first;
+   * `filter` (default `changed`) keeps only the improved, regressed or status-changed ones.
+   */
+  compareRuns(
+    a: string,
+    b: string,
+    page: { limit: number; offset: number; filter?: CompareFilter },
+  ): Promise<RunComparison>;
   /** Histograms of the reward and of every source's component over one run. */
   rewardHistograms(runId: string, bins: number): Promise<RewardHistogram[]>;
   /**

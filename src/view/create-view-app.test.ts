@@ -204,6 +204,7 @@ function runViewApiTests(open: () => Promise<Store>) {
     ['/api/runs/run-a/samples?status=maybe', 'status'],
     ['/api/runs/run-a/samples?colour=red', 'colour'],
     ['/api/compare?a=run-a', 'b'],
+    ['/api/compare?a=run-a&b=run-b&filter=better', 'filter'],
     ['/api/runs/run-a/histograms?bins=1000', 'bins'],
     ['/api/runs/run-a/reward-series?buckets=0', 'buckets'],
     ['/api/runs/run-a/cost-series?buckets=x', 'buckets'],
@@ -289,6 +290,33 @@ function runViewApiTests(open: () => Promise<Store>) {
     expect(body.rows[1].a.components).toEqual({ math: 0, fmt: null });
     expect(body.rows[1].b.components).toEqual({ math: 1, fmt: null });
     expect((await get('/api/compare?a=run-a&b=run-none')).status).toBe(404);
+  });
+
+  test("should filter the changed samples and carry each side's response excerpt", async () => {
+    const improved = (await get('/api/compare?a=run-a&b=run-b&filter=improved')).body;
+    expect(improved).toMatchObject({ changed: 2, improved: 1, regressed: 0, status_changed: 1 });
+    expect(improved.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s2']);
+    expect(improved.rows[0].a.excerpt).toBe('x'.repeat(160));
+    expect(improved.rows[0].b.excerpt).toBeNull();
+    const status = (await get('/api/compare?a=run-a&b=run-b&filter=status')).body;
+    expect(status.rows.map((r: { sample_id: string }) => r.sample_id)).toEqual(['s3']);
+    expect((await get('/api/compare?a=run-a&b=run-b&filter=regressed')).body.rows).toEqual([]);
+    const disjoint = (await get('/api/compare?a=run-a&b=run-t')).body;
+    expect(disjoint).toMatchObject({ common: 0, changed: 0, rows: [] });
+  });
+
+  test("should set one sample of two runs side by side, with each run's text and evidence", async () => {
+    const { status, body } = await get('/api/compare/run-a/run-b/s1');
+    expect(status).toBe(200);
+    expect(body.sample_id).toBe('s1');
+    expect(body.a.result).toEqual(okResult('s1', 1));
+    expect(body.a.text.response).toBe('It is <script>window.__pwned = 1</script> 4');
+    expect(body.b.result).toEqual(okResult('s1', 1));
+    expect(body.b.text).toBeNull();
+    const missing = await get('/api/compare/run-a/run-b/s4');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toContain('run-b');
+    expect((await get('/api/compare/run-a/run-none/s1')).body.error.code).toBe('run_not_found');
   });
 
   test('should bin rewards per source', async () => {

@@ -4,6 +4,7 @@ import { errorMessage, RewardKitError } from '../core/index.js';
 import { ApiError } from '../server/index.js';
 import { reportStateKey } from '../store/analysis-summary.js';
 import type { Store } from '../store/index.js';
+import { compareSample } from './compare-sample.js';
 import { judgeCallText } from './judge-call-preview.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { parseQuery } from './parse-query.js';
@@ -173,8 +174,12 @@ export function createViewApp(options: ViewAppOptions): Hono {
     return c.json({
       a: await runOverview(store, a),
       b: await runOverview(store, b),
-      ...(await store.compareRuns(a.id, b.id, { limit: q.limit, offset: q.offset })),
+      ...(await store.compareRuns(a.id, b.id, { limit: q.limit, offset: q.offset, filter: q.filter })),
     });
+  });
+  app.get('/api/compare/:a/:b/:sample', async (c) => {
+    const [a, b] = await Promise.all([requireRun(c.req.param('a')), requireRun(c.req.param('b'))]);
+    return c.json(await compareSample(store, a.id, b.id, c.req.param('sample')));
   });
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

@@ -43,6 +43,8 @@ describe('runReportHtml', () => {
       ],
       costSeries: [
         {
+          before: 0,
+          results: 10,
           first_saved_at: at(0),
           last_saved_at: at(5),
           calls: 4,
@@ -51,6 +53,8 @@ describe('runReportHtml', () => {
           cache_hits: 0,
         },
         {
+          before: 10,
+          results: 10,
           first_saved_at: at(6),
           last_saved_at: at(9),
           calls: 2,
@@ -71,9 +75,26 @@ describe('runReportHtml', () => {
       'calls over time',
     );
   });
+
+  test('should plot usage over the results saved, and say so, when they were all saved at once', () => {
+    const html = runReportHtml({
+      ...input,
+      costSeries: [
+        { ...at0(), before: 0, results: 2, calls: 4 },
+        { ...at0(), before: 2, results: 3, calls: 2 },
+      ],
+    });
+    // Over time both points would sit at 0; over the results saved they are 2 and 5 apart.
+    expect(html).toContain('<title>calls: 4 at 2</title>');
+    expect(html).toContain('<title>calls: 6 at 5</title>');
+    expect(html).toContain('results saved (saved together: no time to tell apart)');
+    expect(html).not.toContain('time since the first result');
+  });
 });
 
 const at0 = () => ({
+  before: 0,
+  results: 1,
   first_saved_at: '2026-01-01T00:00:00.000Z',
   last_saved_at: '2026-01-01T00:00:00.000Z',
   calls: 0,

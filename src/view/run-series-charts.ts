@@ -15,6 +15,8 @@ export interface RewardBucket {
 }
 
 export interface CostBucket {
+  readonly before: number;
+  readonly results: number;
   readonly first_saved_at: string;
   readonly last_saved_at: string;
   readonly calls: number;
@@ -53,17 +55,33 @@ const TIME_UNITS = [
 ] as const;
 
 /**
- * Judge usage summed over time: cumulative tokens (prompt and completion) or calls at each bucket's
- * last save, from 0 at the run's first save. Time is counted from that first save, in s, min or h.
+ * Whether the buckets' save times tell them apart: each bucket saved after the one before. A run
+ * whose results were saved together (a judge run of a few samples writes them in one batch) has one
+ * save time for all; drawn over time, every point would sit at 0.
+ */
+export function savedOverTime(buckets: readonly CostBucket[]): boolean {
+  if (buckets.length === 0) return false;
+  return buckets.every(
+    (b, i) =>
+      i === 0 || Date.parse(b.last_saved_at) > Date.parse((buckets[i - 1] as CostBucket).last_saved_at),
+  );
+}
+
+/**
+ * Judge usage summed over the run: cumulative tokens (prompt and completion) or calls at each
+ * bucket's last save, from 0. The x axis is time since the first save (s, min or h) when the save
+ * times tell the buckets apart (`savedOverTime`), else the results saved, and its label says which.
  */
 export function costOverTimeChart(
   buckets: readonly CostBucket[],
   measure: 'tokens' | 'calls',
 ): LineChartInput {
+  const overTime = savedOverTime(buckets);
   const start = buckets.length > 0 ? Date.parse((buckets[0] as CostBucket).first_saved_at) : 0;
   const span = buckets.length > 0 ? Date.parse((buckets.at(-1) as CostBucket).last_saved_at) - start : 0;
   const unit = TIME_UNITS.find((u) => span >= 2 * u.ms) ?? TIME_UNITS[2];
-  const at = (b: CostBucket) => (Date.parse(b.last_saved_at) - start) / unit.ms;
+  const at = (b: CostBucket) =>
+    overTime ? (Date.parse(b.last_saved_at) - start) / unit.ms : b.before + b.results;
   const cumulative = (value: (b: CostBucket) => number) => {
     let total = 0;
     return [
@@ -74,6 +92,7 @@ export function costOverTimeChart(
       }),
     ];
   };
+  const last = buckets.at(-1);
   return {
     series:
       measure === 'tokens'
@@ -82,9 +101,11 @@ export function costOverTimeChart(
             { name: 'completion tokens', points: cumulative((b) => b.completion_tokens) },
           ]
         : [{ name: 'calls', points: cumulative((b) => b.calls) }],
-    // From 0, and at least one unit wide: a fast run saves its results within a moment.
-    xDomain: [0, Math.max(1, span / unit.ms)],
-    xLabel: `time since the first result (${unit.name})`,
+    // From 0, and at least one unit wide.
+    xDomain: [0, Math.max(1, overTime ? span / unit.ms : last ? last.before + last.results : 0)],
+    xLabel: overTime
+      ? `time since the first result was saved (${unit.name})`
+      : 'results saved (saved together: no time to tell apart)',
     yLabel: measure === 'tokens' ? 'tokens, cumulative' : 'calls, cumulative',
   };
 }

@@ -30,6 +30,7 @@ export const CompareQuerySchema = z.strictObject({
   b: z.string().min(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: count(100_000_000, 0),
+  filter: z.enum(['changed', 'improved', 'regressed', 'status']).default('changed'),
 });
 
 export const HistogramQuerySchema = z.strictObject({

@@ -45,6 +45,8 @@ export interface RewardSeriesBucket {
 
 /** `api/runs/<id>/cost-series`: judge usage per bucket of results, with when they were saved. */
 export interface CostSeriesBucket {
+  before: number;
+  results: number;
   first_saved_at: string;
   last_saved_at: string;
   calls: number;
@@ -149,6 +151,10 @@ export interface Histogram {
   counts: number[];
 }
 
+export type CompareFilter = 'changed' | 'improved' | 'regressed' | 'status';
+
+type ComparedSide = Pick<SampleRow, 'status' | 'reward' | 'components'> & { excerpt: string | null };
+
 export interface Comparison {
   a: RunOverview;
   b: RunOverview;
@@ -156,11 +162,10 @@ export interface Comparison {
   only_a: number;
   only_b: number;
   changed: number;
-  rows: {
-    sample_id: string;
-    a: Pick<SampleRow, 'status' | 'reward' | 'components'>;
-    b: Pick<SampleRow, 'status' | 'reward' | 'components'>;
-  }[];
+  improved: number;
+  regressed: number;
+  status_changed: number;
+  rows: { sample_id: string; a: ComparedSide; b: ComparedSide }[];
 }
 
 /** A failed API call, with the server's own message (a locked or damaged store says so here). */

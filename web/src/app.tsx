@@ -1,4 +1,5 @@
 import { ComparePage } from './compare-page';
+import { CompareSamplePage } from './compare-sample-page';
 import { RunPage } from './run-page';
 import { RunsPage } from './runs-page';
 import { SamplePage } from './sample-page';
@@ -6,7 +7,7 @@ import { href, useHashRoute } from './use-hash-route';
 
 export function App() {
   const route = useHashRoute();
-  const [page, a, b, c] = route;
+  const [page, a, b, c, d] = route;
   return (
     <>
       <header className="top">
@@ -20,6 +21,8 @@ export function App() {
           <SamplePage key={`${a}/${c}`} runId={a} sampleId={c} />
         ) : page === 'runs' && a !== undefined ? (
           <RunPage runId={a} />
+        ) : page === 'compare' && a !== undefined && b !== undefined && c === 'samples' && d !== undefined ? (
+          <CompareSamplePage a={a} b={b} sampleId={d} />
         ) : page === 'compare' && a !== undefined && b !== undefined ? (
           <ComparePage a={a} b={b} />
         ) : (

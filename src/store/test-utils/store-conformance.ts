@@ -611,16 +611,64 @@ export function runStoreConformance(open: () => Promise<Store>): void {
         okResult('only-b', 0),
       ]);
       const comparison = await store.compareRuns(a.id, b.id, { limit: 10, offset: 0 });
-      expect(comparison).toMatchObject({ common: 4, only_a: 1, only_b: 1, changed: 3 });
+      expect(comparison).toMatchObject({
+        common: 4,
+        only_a: 1,
+        only_b: 1,
+        changed: 3,
+        improved: 2,
+        regressed: 0,
+        status_changed: 1,
+      });
       expect(comparison.rows.map((r) => r.sample_id)).toEqual(['gone', 'up', 'bit']);
       expect(comparison.rows[1]).toEqual({
         sample_id: 'up',
-        a: { status: 'ok', reward: 0, components: { math: 0, fmt: null } },
-        b: { status: 'ok', reward: 1, components: { math: 1, fmt: null } },
+        a: { status: 'ok', reward: 0, components: { math: 0, fmt: null }, excerpt: null },
+        b: { status: 'ok', reward: 1, components: { math: 1, fmt: null }, excerpt: null },
       });
       expect(
         (await store.compareRuns(a.id, b.id, { limit: 1, offset: 2 })).rows.map((r) => r.sample_id),
       ).toEqual(['bit']);
+      await store.close();
+    });
+
+    test('should filter a comparison by the direction of the change and carry each response excerpt', async () => {
+      const store = await open();
+      const a = await store.createRun({ spec_name: 's', spec: {} });
+      const b = await store.createRun({ spec_name: 's', spec: {} });
+      const long = `${'word '.repeat(40)}tail`;
+      await store.saveResults(a.id, [okResult('up', 0), okResult('down', 1), okResult('broke', 0.5)], {
+        samples: [{ response: 'x = 3' }, { response: long }, undefined],
+      });
+      await store.saveResults(
+        b.id,
+        [okResult('up', 1), okResult('down', 0.25), failedResult('broke', ['timeout'])],
+        { samples: [{ response: 'x = 4' }, { response: 'short' }, undefined] },
+      );
+      const ids = async (filter: 'changed' | 'improved' | 'regressed' | 'status') =>
+        (await store.compareRuns(a.id, b.id, { limit: 10, offset: 0, filter })).rows.map((r) => r.sample_id);
+      expect(await ids('changed')).toEqual(['broke', 'up', 'down']);
+      expect(await ids('improved')).toEqual(['up']);
+      expect(await ids('regressed')).toEqual(['down']);
+      expect(await ids('status')).toEqual(['broke']);
+      const comparison = await store.compareRuns(a.id, b.id, { limit: 10, offset: 0 });
+      expect(comparison).toMatchObject({ changed: 3, improved: 1, regressed: 1, status_changed: 1 });
+      const down = comparison.rows.find((r) => r.sample_id === 'down');
+      expect(down?.a.excerpt).toBe(long.slice(0, 160));
+      expect(down?.b.excerpt).toBe('short');
+      expect(comparison.rows.find((r) => r.sample_id === 'broke')?.a.excerpt).toBeNull();
+      const none = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(none.id, [okResult('other', 1)]);
+      expect(await store.compareRuns(a.id, none.id, { limit: 10, offset: 0 })).toEqual({
+        common: 0,
+        only_a: 3,
+        only_b: 1,
+        changed: 0,
+        improved: 0,
+        regressed: 0,
+        status_changed: 0,
+        rows: [],
+      });
       await store.close();
     });
 
@@ -689,9 +737,10 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.saveResults(run.id, [judged('j1'), okResult('a', 1)]);
       await store.saveResults(run.id, [judged('j2'), judged('j3')]);
       const series = await store.costSeries(run.id, 2);
+      // Each result counted once, however many pieces of evidence it has.
       expect(series.map(({ first_saved_at, last_saved_at, ...usage }) => usage)).toEqual([
-        { calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
-        { calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
+        { before: 0, results: 2, calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
+        { before: 2, results: 2, calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
       ]);
       for (const bucket of series) {
         expect(Date.parse(bucket.first_saved_at)).toBeLessThanOrEqual(Date.parse(bucket.last_saved_at));

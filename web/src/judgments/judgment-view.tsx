@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { claimsView } from './claims-view';
 import { evpvView } from './evpv-view';
+import { genrmView } from './genrm-view';
 import { medicalRubricView } from './medical-rubric-view';
 import { openrsView } from './openrs-view';
 import { toolPlanView } from './tool-plan-view';
@@ -15,6 +16,7 @@ const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   evpv: evpvView,
   tool_plan: toolPlanView,
   openrs: openrsView,
+  genrm: genrmView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
