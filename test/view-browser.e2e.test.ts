@@ -573,7 +573,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.goto(`${view.url}#/compare/${runIds[0]}/run-nope`);
     await page.locator('[role="alert"]', { hasText: 'run-nope' }).waitFor();
     expect(await page.locator('[role="alert"]').textContent()).toMatch(
-      /^Cannot compare .* no run "run-nope"/,
+      /^Cannot compare .* with run-nope: No run run-nope in this store$/,
     );
     expect(failures).toEqual([]);
     await page.close();
