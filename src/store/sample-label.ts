@@ -19,7 +19,7 @@ export interface SampleLabel {
 }
 
 /** The label as a number, as calibration reads it: correct 1, incorrect 0, a score itself. */
-export function labelValue(label: Pick<SampleLabel, 'kind' | 'score'>): number {
+export function sampleLabelValue(label: Pick<SampleLabel, 'kind' | 'score'>): number {
   if (label.kind === 'score') return label.score ?? Number.NaN;
   return label.kind === 'correct' ? 1 : 0;
 }
