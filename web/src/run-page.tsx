@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
 import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
+import { ExportLinks } from './export-links';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
 import { LineChart } from './line-chart';
@@ -76,6 +77,7 @@ export function RunPage({ runId }: { runId: string }) {
         sources={detail.state === 'ok' ? detail.data.sources.map((s) => s.source) : []}
         onApply={(f) => setQuery(filterQuery(f))}
       />
+      <ExportLinks runId={runId} query={query} />
       <SamplesTable
         runId={runId}
         query={query}
