@@ -8,10 +8,10 @@ import { createViewApp } from './create-view-app.js';
 const postgres = await startTestPostgres();
 afterAll(() => postgres.stop());
 
-/** 2,500 rows (more than one export page), a few with text that a spreadsheet would run. */
+/** 5,500 rows (more than one export page), a few with text that a spreadsheet would run. */
 async function exportApp(store: Store) {
   await store.createRun({ id: 'run-x', spec_name: 'math', spec: {} });
-  const ids = Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? `=cmd|${i}` : `s${i}`));
+  const ids = Array.from({ length: 5500 }, (_, i) => (i % 500 === 7 ? `=cmd|${i}` : `s${i}`));
   await store.saveResults(
     'run-x',
     ids.map((id, i) =>
