@@ -85,7 +85,9 @@ describe.skipIf(!chromiumPath)('labels and export in rewardkit view, in a real b
     await page.check('input[name="label-kind"][value="score"]');
     await page.fill('#label-score', '3');
     await page.click('#label-save');
-    await expect.poll(() => page.locator('#label-status').textContent()).toBe('A score is a number from 0 to 1.');
+    await expect
+      .poll(() => page.locator('#label-status').textContent())
+      .toBe('A score is a number from 0 to 1.');
     expect(failures).toEqual([]);
     await page.close();
   });
