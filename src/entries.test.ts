@@ -297,6 +297,7 @@ describe('package entries', () => {
       [
         "openPostgresStore",
         "openSqliteStore",
+        "sampleLabelValue",
       ]
     `);
   });

@@ -148,6 +148,7 @@ describe('rewardkit --help', () => {
     [['calibrate']],
     [['judge', 'rubric']],
     [['runs']],
+    [['runs', 'export']],
     [['rubrics', 'quality']],
     [['rubrics', 'evolve']],
     [['rubrics', 'export-pools']],

@@ -124,6 +124,7 @@ const BASE: Record<string, string[]> = {
   'skill evolve-judge': ['--skill', skill, '--input', input, '--out', out('evj'), ...judgeModel],
   'runs list': ['--store', join(dir, 'store.sqlite')],
   'runs show': ['some-run', '--store', join(dir, 'store.sqlite')],
+  'runs export': ['some-run', '--store', join(dir, 'store.sqlite'), '-o', out('export.jsonl')],
   view: ['--store', join(dir, 'store.sqlite'), '--port', '0'],
   'rubrics generate': [
     '-a',

@@ -48,10 +48,13 @@ function envDuration(name: string): number | undefined {
 }
 
 /**
- * Opens the store a reader (`rewardkit view`) inspects, from the same places: a SQLite file is
- * opened read-only and must exist at this rewardkit's schema.
+ * Opens the store a reader (`rewardkit view`) inspects, from the same places: a SQLite file must
+ * exist, and is opened read-only at this rewardkit's schema unless `writable` (labels are written).
  */
-export async function openStoreForReading(flag: string | undefined): Promise<Store> {
+export async function openStoreForReading(
+  flag: string | undefined,
+  options: { writable?: boolean } = {},
+): Promise<Store> {
   const location = flag ?? process.env.REWARDKIT_STORE ?? DEFAULT_STORE;
   if (location === 'none' || location === ':memory:') {
     throw new RewardKitError(
@@ -67,5 +70,5 @@ export async function openStoreForReading(flag: string | undefined): Promise<Sto
       `No store at ${location}; score something first (rewardkit score … writes it) or point --store (or REWARDKIT_STORE) at one`,
     );
   }
-  return openSqliteStore(location, { readonly: true });
+  return openSqliteStore(location, options.writable ? leaseOption() : { readonly: true });
 }

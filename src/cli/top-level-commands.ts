@@ -92,7 +92,7 @@ export const TOP_LEVEL_COMMANDS: readonly TopLevelCommand[] = [
   },
   {
     name: 'runs',
-    description: 'Inspect stored scoring runs.',
+    description: 'Inspect and export stored scoring runs.',
     term: 'runs',
     load: async () => (await import('./commands/runs-command.js')).registerRunsCommand,
   },

@@ -4,7 +4,7 @@ import { type Issue, RewardKitError, type RewardKitErrorCode } from '../core/ind
 export type ApiIssue = Issue;
 
 /** 499 is nginx's "client closed request": nobody reads it, but metrics and logs show it. */
-export type ApiErrorStatus = 400 | 401 | 404 | 405 | 408 | 413 | 429 | 499 | 500 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 429 | 499 | 500 | 503 | 504;
 
 /**
  * An HTTP failure thrown anywhere in a route and turned into a JSON answer in one place

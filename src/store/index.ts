@@ -12,5 +12,6 @@ export type {
   SampleRow,
   SampleText,
 } from './run-views.js';
+export { type LabelVerdict, type NewLabel, type SampleLabel, sampleLabelValue } from './sample-label.js';
 export { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 export type { NewRun, RunRecord, SourceStat, Store } from './store.js';

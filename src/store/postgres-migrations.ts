@@ -148,4 +148,20 @@ export const postgresMigrations: readonly { readonly version: number; readonly s
       CREATE INDEX runs_running ON runs (heartbeat_at) WHERE status = 'running';
     `,
   },
+  {
+    version: 6,
+    // Labels a person gives samples in the inspector (`rewardkit view --allow-labels`), beside the
+    // results and read by calibration; no foreign key, so a label outlives a rescored result.
+    sql: `
+      CREATE TABLE labels (
+        run_id TEXT NOT NULL,
+        sample_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('correct', 'incorrect', 'score')),
+        score DOUBLE PRECISION,
+        note TEXT,
+        labeled_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (run_id, sample_id)
+      );
+    `,
+  },
 ];

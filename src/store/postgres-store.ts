@@ -13,6 +13,7 @@ import { DEFAULT_RUN_LEASE_MS, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
+import { labelRow, type SampleLabel } from './sample-label.js';
 import { specHash } from './spec-hash.js';
 import type { NewRun, SourceStat, Store } from './store.js';
 import {
@@ -402,6 +403,24 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return row === undefined ? undefined : (parseJsonColumn(row.value) as unknown);
     },
     putState,
+    async putLabel(runId, sampleId, label) {
+      const row = labelRow(runId, sampleId, label, new Date());
+      await query(
+        `INSERT INTO labels (run_id, sample_id, kind, score, note, labeled_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (run_id, sample_id) DO UPDATE SET kind = excluded.kind, score = excluded.score,
+           note = excluded.note, labeled_at = excluded.labeled_at`,
+        [row.run_id, row.sample_id, row.kind, row.score, row.note, row.labeled_at],
+      );
+      return row;
+    },
+    async listLabels(runId, options = {}) {
+      const rows = await query<Omit<SampleLabel, 'labeled_at'> & { labeled_at: Date }>(
+        `SELECT run_id, sample_id, kind, score, note, labeled_at FROM labels
+         WHERE run_id = $1 AND ($2::text IS NULL OR sample_id = $2) ORDER BY sample_id COLLATE "C"`,
+        [runId, options.sampleId ?? null],
+      );
+      return rows.map((row) => ({ ...row, labeled_at: row.labeled_at.toISOString() }));
+    },
     async close() {
       lease.stop();
       if (!pool.ended) await pool.end();

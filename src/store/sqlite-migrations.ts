@@ -154,6 +154,22 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       CREATE INDEX runs_running ON runs (heartbeat_at) WHERE status = 'running';
     `,
   },
+  {
+    version: 10,
+    // Labels a person gives samples in the inspector (`rewardkit view --allow-labels`), beside the
+    // results and read by calibration; no foreign key, so a label outlives a rescored result.
+    sql: `
+      CREATE TABLE labels (
+        run_id TEXT NOT NULL,
+        sample_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('correct', 'incorrect', 'score')),
+        score REAL,
+        note TEXT,
+        labeled_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, sample_id)
+      );
+    `,
+  },
 ];
 
 /**

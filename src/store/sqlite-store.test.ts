@@ -229,7 +229,7 @@ describe('openSqliteStore', () => {
     [
       'older',
       (path: string) => databaseAtVersion(path, 6).close(),
-      /schema version 6, older than this rewardkit's \(9\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
+      /schema version 6, older than this rewardkit's \(10\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
     ],
     [
       'corrupt',

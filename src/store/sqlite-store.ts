@@ -8,6 +8,7 @@ import { newRunId } from './new-run-id.js';
 import { DEFAULT_RUN_LEASE_MS, type RunLease, startRunLease } from './run-lease.js';
 import { createRunMemo } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
+import { labelRow, type SampleLabel } from './sample-label.js';
 import { specHash } from './spec-hash.js';
 import {
   SQLITE_CHECKPOINT_PAGES,
@@ -129,6 +130,15 @@ export function openSqliteStore(
     getState: db.prepare('SELECT value FROM state WHERE key = ?').pluck(),
     putState: db.prepare(
       'INSERT INTO state (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    ),
+    putLabel: db.prepare(
+      `INSERT INTO labels (run_id, sample_id, kind, score, note, labeled_at)
+       VALUES (@run_id, @sample_id, @kind, @score, @note, @labeled_at)
+       ON CONFLICT (run_id, sample_id) DO UPDATE SET kind = excluded.kind, score = excluded.score,
+         note = excluded.note, labeled_at = excluded.labeled_at`,
+    ),
+    listLabels: db.prepare(
+      'SELECT * FROM labels WHERE run_id = @runId AND (@sampleId IS NULL OR sample_id = @sampleId) ORDER BY sample_id',
     ),
     putCached: db.prepare(
       'INSERT INTO llm_cache (key, value, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at',
@@ -417,6 +427,14 @@ export function openSqliteStore(
     },
     async putState(key, value) {
       statements.putState.run(key, JSON.stringify(value), new Date().toISOString());
+    },
+    async putLabel(runId, sampleId, label) {
+      const row = labelRow(runId, sampleId, label, new Date());
+      statements.putLabel.run(row);
+      return row;
+    },
+    async listLabels(runId, options = {}) {
+      return statements.listLabels.all({ runId, sampleId: options.sampleId ?? null }) as SampleLabel[];
     },
     async close() {
       lease?.stop();

@@ -10,6 +10,7 @@ import type {
   SampleQuery,
   SampleText,
 } from './run-views.js';
+import type { NewLabel, SampleLabel } from './sample-label.js';
 
 /** One scoring run: what was scored with which spec, and how it ended. */
 export interface RunRecord {
@@ -133,6 +134,10 @@ export interface Store {
   getState(key: string): Promise<unknown | undefined>;
   /** Writes (replaces) a named state document. */
   putState(key: string, value: unknown): Promise<void>;
+  /** Writes (replaces) a person's label of one sample of a run, kept beside its result. */
+  putLabel(runId: string, sampleId: string, label: NewLabel): Promise<SampleLabel>;
+  /** A run's labels ordered by sample id, or the one of `sampleId` (none: empty). */
+  listLabels(runId: string, options?: { sampleId?: string }): Promise<SampleLabel[]>;
   /**
    * Closes as `interrupted` the running runs whose process stopped renewing their heartbeat for
    * longer than the store's lease (it was killed or lost), each with a summary of the counts the

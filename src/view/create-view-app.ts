@@ -5,15 +5,19 @@ import { ApiError } from '../server/index.js';
 import { reportStateKey } from '../store/analysis-summary.js';
 import type { Store } from '../store/index.js';
 import { compareSample } from './compare-sample.js';
+import { exportRows } from './export-rows.js';
 import { judgeCallText } from './judge-call-preview.js';
+import { registerLabelRoutes } from './label-routes.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { parseQuery } from './parse-query.js';
 import { runOverview } from './run-overview.js';
 import { sampleDetail, sampleJudgeCall } from './sample-detail.js';
+import { sampleQueryOf } from './sample-query-of.js';
 import { defaultViewAppDir, readViewAsset } from './view-app-assets.js';
 import {
   CallTextQuerySchema,
   CompareQuerySchema,
+  ExportQuerySchema,
   HistogramQuerySchema,
   RunsQuerySchema,
   SamplesQuerySchema,
@@ -22,10 +26,15 @@ import {
 } from './view-queries.js';
 
 export interface ViewAppOptions {
-  /** Read only: the app calls no method that writes. */
+  /** Read only unless `allowLabels`: then `putLabel` is the one method that writes. */
   readonly store: Store;
   /** The built web app (default: `dist/view-app/` of this package). */
   readonly assetsDir?: string;
+  /**
+   * `--allow-labels`: the one write the inspector can make, a person's label of a sample (the
+   * store must then be open for writing). Off, the label route answers 403.
+   */
+  readonly allowLabels?: boolean;
 }
 
 /**
@@ -37,7 +46,7 @@ const CSP =
 
 /**
  * The inspector: a read-only JSON API over a store under `/api/`, and the web app that reads it.
- * Every route is a GET; a mounted app (`serve --ui`) works under any prefix, as the web app asks for
+ * Every route is a GET but the opt-in label write; a mounted app (`serve --ui`) works under any prefix, as the web app asks for
  * `api/…` relative to its page.
  */
 export function createViewApp(options: ViewAppOptions): Hono {
@@ -76,7 +85,7 @@ export function createViewApp(options: ViewAppOptions): Hono {
     );
   });
 
-  app.get('/api/store', (c) => c.json({ kind: store.kind }));
+  app.get('/api/store', (c) => c.json({ kind: store.kind, labels: options.allowLabels === true }));
   app.get('/api/runs', async (c) => {
     const { limit } = parseQuery(RunsQuerySchema, c.req.query());
     const runs = await store.listRuns({ limit });
@@ -106,20 +115,28 @@ export function createViewApp(options: ViewAppOptions): Hono {
   app.get('/api/runs/:run/samples', async (c) => {
     const q = parseQuery(SamplesQuerySchema, c.req.query());
     const run = await requireRun(c.req.param('run'));
-    return c.json(
-      await store.querySamples(run.id, {
-        limit: q.limit,
-        offset: q.offset,
-        sort: q.sort,
-        order: q.order,
-        ...(q.status !== undefined && { status: q.status }),
-        ...(q.source !== undefined && { source: q.source }),
-        ...(q.data_source !== undefined && { dataSource: q.data_source }),
-        ...(q.min_reward !== undefined && { minReward: q.min_reward }),
-        ...(q.max_reward !== undefined && { maxReward: q.max_reward }),
-        ...(q.q !== undefined && { text: q.q }),
-      }),
-    );
+    return c.json(await store.querySamples(run.id, sampleQueryOf(q, q)));
+  });
+  // Every row the table shows for the same filters and sort, streamed as JSONL or CSV.
+  app.get('/api/runs/:run/export', async (c) => {
+    const { format, ...filters } = parseQuery(ExportQuerySchema, c.req.query());
+    const run = await requireRun(c.req.param('run'));
+    const sources = (await store.sourceStats(run.id)).map((s) => s.source);
+    const chunks = exportRows(store, run.id, filters, format, sources);
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    });
+    return c.body(body, 200, {
+      'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${run.id}.${format}"`,
+    });
   });
   app.get('/api/runs/:run/samples/:sample', async (c) => {
     const run = await requireRun(c.req.param('run'));
@@ -181,6 +198,7 @@ export function createViewApp(options: ViewAppOptions): Hono {
     const [a, b] = await Promise.all([requireRun(c.req.param('a')), requireRun(c.req.param('b'))]);
     return c.json(await compareSample(store, a.id, b.id, c.req.param('sample')));
   });
+  registerLabelRoutes(app, { store, allowLabels: options.allowLabels === true, requireRun });
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       throw new ApiError(405, 'read_only', `the inspector is read-only: ${c.req.method} is not served`);

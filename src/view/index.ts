@@ -3,6 +3,7 @@ export { auditReportHtml } from './audit-report-html.js';
 export { type BenchReportHtmlInput, benchReportHtml } from './bench-report-html.js';
 export { type CalibrationReportInput, calibrationReportHtml } from './calibration-report-html.js';
 export { createViewApp, type ViewAppOptions } from './create-view-app.js';
+export { csvCell } from './csv-cell.js';
 export { escapeHtml } from './escape-html.js';
 export type { RunCost, RunOverview } from './run-overview.js';
 export { runOverview } from './run-overview.js';

@@ -52,3 +52,8 @@ export const CallTextQuerySchema = z.strictObject({
   /** Which message, for `field=message`. */
   message: z.coerce.number().int().min(0).default(0),
 });
+
+/** The samples route's filters and sort, without paging: every row the table would show. */
+export const ExportQuerySchema = SamplesQuerySchema.omit({ limit: true, offset: true }).extend({
+  format: z.enum(['jsonl', 'csv']).default('jsonl'),
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
 import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
+import { ExportLinks } from './export-links';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
 import { LineChart } from './line-chart';
@@ -103,6 +104,7 @@ export function RunPage({ runId }: { runId: string }) {
           window.location.hash = hrefWith(['runs', runId], filterQuery(f));
         }}
       />
+      {!problem && <ExportLinks runId={runId} query={query} />}
       {problem ? (
         // A link with a bad bound: said once, rather than a table of rows that never come.
         <p className="error" role="alert" id="filter-problem">

@@ -3,6 +3,7 @@ import { enc, getText, type SampleDetail, type SampleRow } from './api';
 import { EvidenceCard } from './evidence-card';
 import { num } from './format';
 import { extractedAnswer, HighlightedText } from './highlighted-text';
+import { LabelPanel } from './label-panel';
 import { sampleHref } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
@@ -71,6 +72,7 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
           ))}
         </ul>
       )}
+      <LabelPanel runId={runId} sampleId={sampleId} />
       <h2>Components</h2>
       <table className="grid">
         <tbody>

@@ -13,7 +13,8 @@ interface CalibrateFlags extends BreakerFlags {
   scores?: string;
   spec?: string;
   input?: string;
-  labels: string;
+  labels?: string;
+  labelsFromStore?: string;
   output: string;
   method: 'isotonic' | 'platt';
   report?: string;
@@ -43,9 +44,10 @@ export function registerCalibrateCommand(calibrate: Command, state: CommandState
     .option('--scores <file>', 'scored results JSONL, as `rewardkit score` writes them')
     .option('-s, --spec <file|preset>', 'score --input with this spec instead of reading --scores')
     .option('-i, --input <file>', 'samples to score with --spec, one JSON object per line')
-    .requiredOption(
-      '-l, --labels <file>',
-      'labels JSONL: {"id", "label"} with label 0, 1, true, false or in [0, 1]',
+    .option('-l, --labels <file>', 'labels JSONL: {"id", "label"} with label 0, 1, true, false or in [0, 1]')
+    .option(
+      '--labels-from-store <run-id>',
+      'instead of --labels: the labels given to this run in rewardkit view --allow-labels (read from --store)',
     )
     .requiredOption('-o, --output <file>', 'write the calibration map (JSON) here ("-" for stdout)')
     .addOption(
@@ -66,7 +68,9 @@ export function registerCalibrateCommand(calibrate: Command, state: CommandState
       'after',
       `
 Scores come from --scores (the reward, or the --source component, of each row) or from scoring
---input with --spec. Labels are joined by id. A label row without an id or with a label that is not
+--input with --spec. Labels come from --labels, or from --labels-from-store: the labels a person gave
+a run's samples in "rewardkit view --allow-labels" (correct 1, incorrect 0, a score itself). Labels
+are joined by id. A label row without an id or with a label that is not
 0/1/true/false/[0, 1], a scored row with no label, a failed scoring and a label with no score are each
 named by file:line:field, counted and left out. The map is fitted on every labelled point; the
 "after" metrics are cross-fitted (each fold mapped by a fit on the others) and in-sample. Apply the
@@ -78,13 +82,19 @@ above, left out); 2 bad flags or too few labelled points; 4 the models' backend 
 --spec; nothing is written). See docs/calibration.md.
 
 Example:
-  rewardkit calibrate --scores scores.jsonl --labels labels.jsonl --output map.json --report calibration.html`,
+  rewardkit calibrate --scores scores.jsonl --labels labels.jsonl --output map.json --report calibration.html
+  rewardkit calibrate --scores scores.jsonl --labels-from-store run-20260101-120000-abcd --output map.json`,
     )
     .action(async (flags: CalibrateFlags) => {
       if ((flags.scores === undefined) === (flags.spec === undefined))
         throw new RewardKitError(
           'RK_USAGE',
           'pass either --scores <file> or --spec <file|preset> with --input <file>',
+        );
+      if ((flags.labels === undefined) === (flags.labelsFromStore === undefined))
+        throw new RewardKitError(
+          'RK_USAGE',
+          'pass either --labels <file> or --labels-from-store <run-id> (labels given in rewardkit view)',
         );
       if (flags.spec !== undefined && flags.input === undefined)
         throw new RewardKitError('RK_USAGE', '--spec needs --input <file>: the samples to score');
@@ -93,7 +103,15 @@ Example:
       // The fit needs every scoring, so a stopped run has nothing worth writing.
       state.keptOnStop = 'Nothing is written (a calibration needs every scoring)';
       const { readLabelRows, readScoredRows } = await import('../calibration-inputs.js');
-      const labels = await readLabelRows(flags.labels);
+      // Where the labels came from, as the map, summary, report and stored run name it.
+      const labelsFrom = flags.labels ?? `store:${flags.labelsFromStore}`;
+      const labels =
+        flags.labels !== undefined
+          ? await readLabelRows(flags.labels)
+          : await (await import('../store-label-rows.js')).readStoreLabelRows(
+              flags.store,
+              flags.labelsFromStore as string,
+            );
       const scored =
         flags.scores !== undefined
           ? await readScoredRows(flags.scores, flags.source)
@@ -118,7 +136,7 @@ Example:
       const map = fitCalibrationMap(joined.points, flags.method, {
         ...(flags.source !== undefined && { source: flags.source }),
         spec: scoresFrom,
-        labels: flags.labels,
+        labels: labelsFrom,
         cross_fitted_ece: summary.after.cross_fitted.ece,
       });
       const mapJson = `${JSON.stringify(map, null, 2)}\n`;
@@ -132,13 +150,13 @@ Example:
       if (flags.summary !== undefined)
         await writeFile(
           flags.summary,
-          `${JSON.stringify({ scores: scoresFrom, ...(flags.source !== undefined && { source: flags.source }), labels: flags.labels, map: flags.output, counts, problems, ...summary }, null, 2)}\n`,
+          `${JSON.stringify({ scores: scoresFrom, ...(flags.source !== undefined && { source: flags.source }), labels: labelsFrom, map: flags.output, counts, problems, ...summary }, null, 2)}\n`,
         );
       const { calibrationReportHtml } = await import('../../view/index.js');
       const html = calibrationReportHtml({
         scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
         ...(flags.source !== undefined && { source: flags.source }),
-        labels: flags.labels,
+        labels: labelsFrom,
         map: flags.output,
         summary,
         problems: problems.slice(0, 200),
@@ -158,7 +176,7 @@ Example:
           method: flags.method,
           scores: scoresFrom,
           source: flags.source ?? null,
-          labels: flags.labels,
+          labels: labelsFrom,
         },
         input: flags.input ?? scoresFrom,
         output: flags.output,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { RewardKitError } from '../../core/index.js';
 import { analysisOf } from '../../store/analysis-summary.js';
 import { openStoreFromFlag, STORE_FLAG_HELP } from '../store-location.js';
+import { registerRunsExportCommand } from './runs-export-command.js';
 
 export function registerRunsCommand(runs: Command): void {
   runs
@@ -64,6 +65,7 @@ export function registerRunsCommand(runs: Command): void {
         await store.close();
       }
     });
+  registerRunsExportCommand(runs);
 }
 
 async function requireStore(flag: string | undefined) {

@@ -127,6 +127,34 @@ export const tracedResult: RewardResult = {
 
 export function runStoreConformance(open: () => Promise<Store>): void {
   describe('Store conformance', () => {
+    test('should keep one label per sample, the last write winning, listed by sample id', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 'labels', spec: {} });
+      const other = await store.createRun({ spec_name: 'other', spec: {} });
+      expect(await store.listLabels(run.id)).toEqual([]);
+      const first = await store.putLabel(run.id, 'b', { kind: 'correct', note: 'looks right' });
+      expect(first).toMatchObject({
+        run_id: run.id,
+        sample_id: 'b',
+        kind: 'correct',
+        score: null,
+        note: 'looks right',
+      });
+      await store.putLabel(run.id, 'a', { kind: 'score', score: 0.25 });
+      await store.putLabel(run.id, 'b', { kind: 'incorrect', note: 'odd \u00e9 "quoted"\n' });
+      await store.putLabel(other.id, 'a', { kind: 'correct' });
+      const labels = await store.listLabels(run.id);
+      expect(labels.map(({ labeled_at, ...rest }) => rest)).toEqual([
+        { run_id: run.id, sample_id: 'a', kind: 'score', score: 0.25, note: null },
+        { run_id: run.id, sample_id: 'b', kind: 'incorrect', score: null, note: 'odd \u00e9 "quoted"\n' },
+      ]);
+      for (const label of labels) expect(new Date(label.labeled_at).toISOString()).toBe(label.labeled_at);
+      expect((await store.listLabels(run.id, { sampleId: 'a' })).map((l) => l.score)).toEqual([0.25]);
+      expect(await store.listLabels(run.id, { sampleId: 'missing' })).toEqual([]);
+      expect((await store.listLabels(other.id)).map((l) => l.kind)).toEqual(['correct']);
+      await store.close();
+    });
+
     test("should round-trip a judgment's calls exactly, odd characters and unknown token counts too", async () => {
       const store = await open();
       const run = await store.createRun({ spec_name: 'judge', spec: {} });
