@@ -45,7 +45,13 @@ export function referencesOf(sample: Pick<Sample, 'reference'>): string[] {
   return Array.isArray(sample.reference) ? sample.reference : [sample.reference];
 }
 
-/** What a sample judged — its prompt and response — as a stored result keeps it beside itself. */
-export function sampleText(sample: Pick<Sample, 'prompt' | 'response'>): Pick<Sample, 'prompt' | 'response'> {
-  return { ...(sample.prompt !== undefined && { prompt: sample.prompt }), response: sample.response };
+/** What a sample judged — its prompt, response and reference — as a stored result keeps it beside itself. */
+export function sampleText(
+  sample: Pick<Sample, 'prompt' | 'response' | 'reference'>,
+): Pick<Sample, 'prompt' | 'response' | 'reference'> {
+  return {
+    ...(sample.prompt !== undefined && { prompt: sample.prompt }),
+    response: sample.response,
+    ...(sample.reference !== undefined && { reference: sample.reference }),
+  };
 }

@@ -164,4 +164,10 @@ export const postgresMigrations: readonly { readonly version: number; readonly s
       );
     `,
   },
+  {
+    version: 7,
+    // The inspector's sample page: the reference each result was judged against (JSON text, one
+    // string or several), beside the prompt and response of version 4.
+    sql: `ALTER TABLE results ADD COLUMN reference TEXT;`,
+  },
 ];

@@ -38,14 +38,17 @@ const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
 export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews {
   return {
     async getSampleText(runId, sampleId) {
-      const [row] = await query<{ prompt: string | null; response: string | null }>(
-        'SELECT prompt, response FROM results WHERE run_id = $1 AND sample_id = $2',
+      const [row] = await query<{ prompt: string | null; response: string | null; reference: string | null }>(
+        'SELECT prompt, response, reference FROM results WHERE run_id = $1 AND sample_id = $2',
         [runId, sampleId],
       );
       if (!row || row.response === null) return undefined;
       return {
         ...(row.prompt !== null && { prompt: parseJsonColumn(row.prompt) as SampleText['prompt'] }),
         response: row.response,
+        ...(row.reference !== null && {
+          reference: parseJsonColumn(row.reference) as SampleText['reference'],
+        }),
       };
     },
     async dataSources(runId) {

@@ -240,7 +240,7 @@ describe.skipIf(!server.available)('openPostgresStore', () => {
     await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES (99, now())');
     await client.end();
     await expect(openPostgresStore(url)).rejects.toThrow(
-      /has schema version 99, newer than this rewardkit understands \(6\)/,
+      /has schema version 99, newer than this rewardkit understands \(7\)/,
     );
   });
 

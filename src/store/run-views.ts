@@ -9,6 +9,8 @@ import type { ChatMessage } from '../core/index.js';
 export interface SampleText {
   readonly prompt?: string | readonly ChatMessage[];
   readonly response: string;
+  /** The answer the sample was judged against, as the sample gave it (one or several). */
+  readonly reference?: string | readonly string[];
 }
 
 /** Which rows of one run, in which order. Every filter is optional; all given ones must hold. */

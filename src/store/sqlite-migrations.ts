@@ -170,6 +170,12 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    // The inspector's sample page: the reference each result was judged against (JSON text, one
+    // string or several), beside the prompt and response of version 7.
+    sql: `ALTER TABLE results ADD COLUMN reference TEXT;`,
+  },
 ];
 
 /**

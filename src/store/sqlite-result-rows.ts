@@ -22,18 +22,24 @@ export type SqliteResultRow = readonly [
   evidence: string,
   prompt: string | null,
   response: string | null,
+  reference: string | null,
 ];
 
 /** `results`' columns a save writes: the run id and save time, then a `SqliteResultRow`'s. */
 export const RESULT_COLUMNS =
-  'run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response';
+  'run_id, created_at, sample_id, status, reward, components, errors, warnings, data_source, group_id, total_ms, request_id, evidence, prompt, response, reference';
+
+/** One `?` for each of RESULT_COLUMNS, for an insert's VALUES. */
+export const RESULT_PLACEHOLDERS = RESULT_COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ');
 
 /** What a save of a sample already in the run replaces (its rowid aside: see the savers). */
 export const RESULT_UPDATE = `status = excluded.status, reward = excluded.reward, components = excluded.components,
   errors = excluded.errors, warnings = excluded.warnings, data_source = excluded.data_source,
   group_id = excluded.group_id, total_ms = excluded.total_ms, created_at = excluded.created_at,
   request_id = excluded.request_id, evidence = excluded.evidence,
-  prompt = excluded.prompt, response = excluded.response`;
+  prompt = excluded.prompt, response = excluded.response, reference = excluded.reference`;
 
 /** Encodes results for `saveEncodedResults`; `requestId` and `samples` as `Store.saveResults` takes them. */
 export function encodeSqliteResults(
@@ -60,6 +66,7 @@ export function encodeSqliteResults(
       JSON.stringify(result.evidence),
       sample?.prompt === undefined ? null : JSON.stringify(sample.prompt),
       sample?.response ?? null,
+      sample?.reference === undefined ? null : JSON.stringify(sample.reference),
     ];
   });
 }

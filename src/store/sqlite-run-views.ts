@@ -59,7 +59,7 @@ export function sqliteRunTotals(db: Database.Database): (runId: string) => RunTo
 export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
   const totals = sqliteRunTotals(db);
   const statements = {
-    text: db.prepare('SELECT prompt, response FROM results WHERE run_id = ? AND sample_id = ?'),
+    text: db.prepare('SELECT prompt, response, reference FROM results WHERE run_id = ? AND sample_id = ?'),
     dataSources: db.prepare(
       `SELECT DISTINCT data_source FROM results WHERE run_id = ? AND data_source IS NOT NULL
        ORDER BY data_source LIMIT ?`,
@@ -130,12 +130,13 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
   return {
     async getSampleText(runId, sampleId) {
       const row = statements.text.get(runId, sampleId) as
-        | { prompt: string | null; response: string | null }
+        | { prompt: string | null; response: string | null; reference: string | null }
         | undefined;
       if (!row || row.response === null) return undefined;
       return {
         ...(row.prompt !== null && { prompt: JSON.parse(row.prompt) as SampleText['prompt'] }),
         response: row.response,
+        ...(row.reference !== null && { reference: JSON.parse(row.reference) as SampleText['reference'] }),
       };
     },
     async dataSources(runId) {

@@ -10,6 +10,7 @@ import {
   runShardsFolder,
   SHARD_APPLICATION_ID,
   SHARD_TABLE,
+  upgradeShardTable,
 } from './sqlite-shard.js';
 
 /** Rows a merge moves per transaction: long enough to cost little per row, short enough that the
@@ -86,6 +87,7 @@ export function sqliteShardMerge(
       if (db.pragma('shard.application_id', { simple: true }) !== SHARD_APPLICATION_ID) {
         throw new RewardKitError('RK_STORE', `${file} is not a rewardkit shard`);
       }
+      upgradeShardTable(db, 'shard');
       const select = db.prepare(
         `SELECT COUNT(*) AS count, MAX(seq) AS last
          FROM (SELECT seq FROM shard.${SHARD_TABLE} WHERE seq > ? ORDER BY seq LIMIT ?)`,

@@ -69,6 +69,38 @@ describe('SQLite shards', () => {
     }
   });
 
+  test("a shard carries each sample's text and reference into results; an older shard merges without its reference", async () => {
+    const { store, runId, folder } = await storeWithRun();
+    const texted = (id: string) =>
+      encodeSqliteResults([okResult(id, 1)], {
+        samples: [{ prompt: 'Q', response: 'A', reference: ['4', '<b>four</b>'] }],
+      });
+    const current = openSqliteShard(join(folder, '1.sqlite'));
+    const older = openSqliteShard(join(folder, '2.sqlite'));
+    try {
+      current.append(runId, texted('new'));
+      older.append(runId, texted('old'));
+    } finally {
+      current.close();
+      older.close();
+    }
+    // A shard as a rewardkit before the reference column wrote it.
+    const raw = new Database(join(folder, '2.sqlite'));
+    raw.exec('ALTER TABLE shard_results DROP COLUMN reference');
+    raw.close();
+    try {
+      expect(await store.mergeShards(runId)).toBe(2);
+      expect(await store.getSampleText(runId, 'new')).toEqual({
+        prompt: 'Q',
+        response: 'A',
+        reference: ['4', '<b>four</b>'],
+      });
+      expect(await store.getSampleText(runId, 'old')).toEqual({ prompt: 'Q', response: 'A' });
+    } finally {
+      await store.close();
+    }
+  });
+
   test('merges batch by batch, and two connections merging at once move each row once', async () => {
     const { path, store, runId, folder } = await storeWithRun();
     const shards = [openSqliteShard(join(folder, 'a.sqlite')), openSqliteShard(join(folder, 'b.sqlite'))];

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { RewardKitError } from '../core/index.js';
 import { loadBetterSqlite3 } from './load-better-sqlite3.js';
-import { RESULT_COLUMNS, type SqliteResultRow } from './sqlite-result-rows.js';
+import { RESULT_COLUMNS, RESULT_PLACEHOLDERS, type SqliteResultRow } from './sqlite-result-rows.js';
 
 /**
  * A shard: an append-only SQLite file that one `serve --processes` copy writes its results to,
@@ -43,8 +43,22 @@ const SHARD_SCHEMA = `
     request_id TEXT,
     evidence TEXT NOT NULL,
     prompt TEXT,
-    response TEXT
+    response TEXT,
+    reference TEXT
   )`;
+
+/**
+ * Adds the columns a shard written by an earlier rewardkit lacks (a crashed server's shard is
+ * merged by whichever version opens the store next), so that its rows merge with NULL there.
+ */
+export function upgradeShardTable(db: Database.Database, schema: 'main' | 'shard'): void {
+  const columns = db
+    .prepare(`SELECT name FROM pragma_table_info('${SHARD_TABLE}', '${schema}')`)
+    .pluck()
+    .all();
+  if (!columns.includes('reference'))
+    db.exec(`ALTER TABLE ${schema}.${SHARD_TABLE} ADD COLUMN reference TEXT`);
+}
 
 /**
  * Where a running merger (`serve --processes`' primary) says it is alive: the time of its last
@@ -103,14 +117,13 @@ export function openSqliteShard(path: string): SqliteShard {
       throw new Error('it is not a rewardkit shard');
     db.pragma(`application_id = ${SHARD_APPLICATION_ID}`);
     db.exec(SHARD_SCHEMA);
+    upgradeShardTable(db, 'main');
   } catch (error) {
     throw new RewardKitError('RK_STORE', `Cannot open the shard ${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }
-  const insert = db.prepare(
-    `INSERT INTO ${SHARD_TABLE} (${RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = db.prepare(`INSERT INTO ${SHARD_TABLE} (${RESULT_COLUMNS}) VALUES (${RESULT_PLACEHOLDERS})`);
   const append = db.transaction((runId: string, rows: readonly SqliteResultRow[]) => {
     const now = new Date().toISOString();
     for (const row of rows) insert.run(runId, now, ...row);

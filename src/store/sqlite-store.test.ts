@@ -94,6 +94,23 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  test('should upgrade a version-10 database: its sample texts read on, without a reference, and new ones keep theirs', async () => {
+    const path = tempFile();
+    const raw = databaseAtVersion(path, 10);
+    raw.exec(`
+      INSERT INTO runs (id, created_at, spec_name, spec, spec_hash, status) VALUES ('r', 't', 's', '{}', 'h', 'finished');
+      INSERT INTO results (run_id, sample_id, status, reward, components, errors, warnings, total_ms, created_at,
+                           prompt, response)
+      VALUES ('r', 'a', 'ok', 1, '{}', '[]', '[]', 1, 't', '"Q"', 'A');
+    `);
+    raw.close();
+    const store = openSqliteStore(path);
+    expect(await store.getSampleText('r', 'a')).toEqual({ prompt: 'Q', response: 'A' });
+    await store.saveResults('r', [ok('b', 1)], { samples: [{ response: 'B', reference: 'ref' }] });
+    expect(await store.getSampleText('r', 'b')).toEqual({ response: 'B', reference: 'ref' });
+    await store.close();
+  });
+
   test('should move version-4 evidence and failure rows into the results row exactly', async () => {
     const path = tempFile();
     const raw = databaseAtVersion(path, 4);
@@ -229,7 +246,7 @@ describe('openSqliteStore', () => {
     [
       'older',
       (path: string) => databaseAtVersion(path, 6).close(),
-      /schema version 6, older than this rewardkit's \(10\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
+      /schema version 6, older than this rewardkit's \(11\); upgrade it in place by opening it once for writing, e\.g\. rewardkit runs list --store/,
     ],
     [
       'corrupt',

@@ -20,6 +20,7 @@ import { sqliteMigrations } from './sqlite-migrations.js';
 import {
   encodeSqliteResults,
   RESULT_COLUMNS,
+  RESULT_PLACEHOLDERS,
   RESULT_UPDATE,
   type SqliteResultRow,
 } from './sqlite-result-rows.js';
@@ -156,7 +157,7 @@ export function openSqliteStore(
     // place and moved last, as a new rowid would list it, so no DELETE runs for a fresh run.
     upsertResult: db.prepare(
       `INSERT INTO results (${RESULT_COLUMNS})
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       VALUES (${RESULT_PLACEHOLDERS})
        ON CONFLICT (run_id, sample_id) DO UPDATE SET ${RESULT_UPDATE},
          rowid = (SELECT MAX(rowid) FROM results) + 1`,
     ),

@@ -546,6 +546,28 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
 
+    test('should keep the reference a sample was judged against, one or several, and replace it on a save again', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 1), okResult('b', 0), okResult('c', 0)], {
+        samples: [
+          { prompt: 'Q', response: '4', reference: '<script>alert(1)</script>\0 4' },
+          { response: 'x', reference: ['3', 'three'] },
+          { response: 'y' },
+        ],
+      });
+      expect(await store.getSampleText(run.id, 'a')).toEqual({
+        prompt: 'Q',
+        response: '4',
+        reference: '<script>alert(1)</script>\0 4',
+      });
+      expect(await store.getSampleText(run.id, 'b')).toEqual({ response: 'x', reference: ['3', 'three'] });
+      expect(await store.getSampleText(run.id, 'c')).toEqual({ response: 'y' });
+      await store.saveResults(run.id, [okResult('a', 0)], { samples: [{ response: '5' }] });
+      expect(await store.getSampleText(run.id, 'a')).toEqual({ response: '5' });
+      await store.close();
+    });
+
     test('should page, filter and sort a run sample rows in the database', async () => {
       const store = await open();
       const run = await store.createRun({ spec_name: 's', spec: {} });
