@@ -23,8 +23,16 @@ async function filledStore(store: Store) {
     ],
     {
       samples: [
-        { prompt: 'What is 2+2?', response: 'It is <script>window.__pwned = 1</script> 4' },
-        { prompt: [{ role: 'user', content: 'Say five' }], response: 'x'.repeat(DETAIL_TEXT_CHARS + 5) },
+        {
+          prompt: 'What is 2+2?',
+          response: 'It is <script>window.__pwned = 1</script> 4',
+          reference: '<b>4</b>',
+        },
+        {
+          prompt: [{ role: 'user', content: 'Say five' }],
+          response: 'x'.repeat(DETAIL_TEXT_CHARS + 5),
+          reference: ['5', 'y'.repeat(DETAIL_TEXT_CHARS)],
+        },
         undefined,
         { response: 'half' },
       ],
@@ -224,6 +232,8 @@ function runViewApiTests(open: () => Promise<Store>) {
       response: 'It is <script>window.__pwned = 1</script> 4',
       response_chars: 43,
       prompt_truncated: false,
+      reference: '<b>4</b>',
+      reference_truncated: false,
     });
     const huge = (await get('/api/runs/run-a/samples/s2')).body;
     expect(huge.text.response).toHaveLength(DETAIL_TEXT_CHARS);
@@ -232,6 +242,18 @@ function runViewApiTests(open: () => Promise<Store>) {
     const whole = await get('/api/runs/run-a/samples/s2/text?field=response');
     expect(whole.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(whole.body).toHaveLength(DETAIL_TEXT_CHARS + 5);
+    // References together longer than the inline limit come only on demand, as the sample gave them.
+    expect(huge.text.reference).toBeUndefined();
+    expect(huge.text.reference_truncated).toBe(true);
+    const reference = await get('/api/runs/run-a/samples/s2/text?field=reference');
+    expect(JSON.parse(reference.body)).toEqual(['5', 'y'.repeat(DETAIL_TEXT_CHARS)]);
+    expect((await get('/api/runs/run-a/samples/s1/text?field=reference')).body).toBe('<b>4</b>');
+    expect((await get('/api/runs/run-a/samples/s4')).body.text).toEqual({
+      response: 'half',
+      response_chars: 4,
+      prompt_truncated: false,
+      reference_truncated: false,
+    });
     expect((await get('/api/runs/run-a/samples/s3')).body.text).toBeNull();
     expect((await get('/api/runs/run-a/samples/zzz')).status).toBe(404);
   });

@@ -148,7 +148,7 @@ export function createViewApp(options: ViewAppOptions): Hono {
     const text = await store.getSampleText(run.id, c.req.param('sample'));
     if (!text)
       throw new ApiError(404, 'text_not_found', `no text saved for sample "${c.req.param('sample')}"`);
-    const value = field === 'response' ? text.response : text.prompt;
+    const value = field === 'response' ? text.response : text[field];
     return c.text(typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2));
   });
   app.get('/api/runs/:run/samples/:sample/call', async (c) => {

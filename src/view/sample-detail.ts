@@ -4,7 +4,7 @@ import type { SampleText, Store } from '../store/index.js';
 import { evidenceCalls } from './evidence-calls.js';
 import { type JudgeCallPreview, judgeCallPreview } from './judge-call-preview.js';
 
-/** Longest response or prompt text sent inline with a sample; the rest is fetched on demand. */
+/** Longest response, prompt or reference text sent inline with a sample; the rest is fetched on demand. */
 export const DETAIL_TEXT_CHARS = 100_000;
 
 /**
@@ -23,6 +23,9 @@ export interface SampleDetail {
     /** The full response length; larger than `response.length` when it was cut. */
     readonly response_chars: number;
     readonly prompt_truncated: boolean;
+    /** Absent when the sample had none or it is longer than DETAIL_TEXT_CHARS (then truncated). */
+    readonly reference?: SampleText['reference'];
+    readonly reference_truncated: boolean;
   } | null;
 }
 
@@ -45,6 +48,13 @@ export async function sampleDetail(store: Store, runId: string, sampleId: string
         ? text.prompt.length
         : text.prompt.reduce((sum, message) => sum + message.content.length, 0);
   const promptTruncated = promptChars > DETAIL_TEXT_CHARS;
+  const referenceChars =
+    text.reference === undefined
+      ? 0
+      : typeof text.reference === 'string'
+        ? text.reference.length
+        : text.reference.reduce((sum, reference) => sum + reference.length, 0);
+  const referenceTruncated = referenceChars > DETAIL_TEXT_CHARS;
   return {
     ...shown,
     text: {
@@ -52,6 +62,8 @@ export async function sampleDetail(store: Store, runId: string, sampleId: string
       response: text.response.slice(0, DETAIL_TEXT_CHARS),
       response_chars: text.response.length,
       prompt_truncated: promptTruncated,
+      ...(text.reference !== undefined && !referenceTruncated && { reference: text.reference }),
+      reference_truncated: referenceTruncated,
     },
   };
 }

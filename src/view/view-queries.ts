@@ -42,7 +42,7 @@ export const SeriesQuerySchema = z.strictObject({
 });
 
 export const SampleTextQuerySchema = z.strictObject({
-  field: z.enum(['prompt', 'response']).default('response'),
+  field: z.enum(['prompt', 'response', 'reference']).default('response'),
 });
 
 export const CallTextQuerySchema = z.strictObject({
