@@ -152,7 +152,12 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     );
     const rows = [
       { id: 'good', prompt: 'Write a line about rain.', response: 'Rain taps the glass.', reference: 'REF' },
-      { id: 'pwn', prompt: 'Write a line about rain.', response: `Rain ${PWNED} falls.`, reference: 'REF' },
+      {
+        id: 'pwn',
+        prompt: 'Write a line about rain.',
+        response: `Rain ${PWNED} falls.`,
+        reference: `REF ${PWNED}`,
+      },
     ];
     writeFileSync(join(dir, 'in.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     await score([
@@ -292,10 +297,12 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
-  test('should show a response with a <script> as text, never run it', async () => {
+  test('should show a response and its reference with a <script> as text, never run it', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}/samples/pwn`);
     await page.locator('#response').waitFor();
     expect(await page.locator('#response').textContent()).toContain(PWNED);
+    expect(await page.locator('#reference').textContent()).toBe(`REF ${PWNED}`);
+    expect(await page.locator('#reference script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('#response script').count()).toBe(0);
     await shot(page, 'script-as-text');

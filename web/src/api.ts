@@ -141,6 +141,8 @@ export interface SampleDetail {
     response: string;
     response_chars: number;
     prompt_truncated: boolean;
+    reference?: string | string[];
+    reference_truncated: boolean;
   } | null;
 }
 

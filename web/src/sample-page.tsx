@@ -4,13 +4,14 @@ import { EvidenceCard } from './evidence-card';
 import { num } from './format';
 import { extractedAnswer, HighlightedText } from './highlighted-text';
 import { LabelPanel } from './label-panel';
+import { ReferenceBlock } from './reference-block';
 import { sampleHref } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
 import { hrefWith, useHashQuery } from './use-hash-route';
 import { useKey } from './use-key';
 
-/** One sample: prompt, response (answer marked), reward, components, every source's evidence. */
+/** One sample: prompt, response (answer marked), reference, reward, components, every source's evidence. */
 export function SamplePage({ runId, sampleId }: { runId: string; sampleId: string }) {
   const path = `runs/${enc(runId)}/samples/${enc(sampleId)}`;
   const loaded = useApi<SampleDetail>(path);
@@ -117,6 +118,12 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
               Load all {text.response_chars.toLocaleString('en')} characters
             </button>
           )}
+          <h2>Reference</h2>
+          <ReferenceBlock
+            reference={text.reference}
+            truncated={text.reference_truncated}
+            textPath={`${path}/text`}
+          />
         </>
       )}
       <h2>Evidence and judge traces</h2>
