@@ -97,6 +97,10 @@ describe('serve --processes', () => {
         offset: 0,
       });
       expect(page.rows.map((row) => row.response_preview)).toEqual(['#### 6']);
+      expect(await store.getSampleText(run?.id as string, `${requestId}-1`)).toMatchObject({
+        response: '#### 6',
+        reference: '5',
+      });
     } finally {
       await store.close();
     }

@@ -82,7 +82,7 @@ describe('rewardkit serve: trainer contracts', () => {
     }
   });
 
-  test('should keep the text each stored result judged, unless --no-sample-text', async () => {
+  test('should keep the text and reference each stored result judged, unless --no-sample-text', async () => {
     const prompt = 'What is 2+2? ';
     const body = { query: [`${prompt}#### 4`], prompts: [prompt], labels: ['4'] };
     for (const keep of [true, false]) {
@@ -97,7 +97,7 @@ describe('rewardkit serve: trainer contracts', () => {
       try {
         const [run] = await store.listRuns();
         const text = await store.getSampleText(run?.id as string, 'r-0');
-        expect(text).toEqual(keep ? { prompt, response: '#### 4' } : undefined);
+        expect(text).toEqual(keep ? { prompt, response: '#### 4', reference: '4' } : undefined);
       } finally {
         await store.close();
       }
