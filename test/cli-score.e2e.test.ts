@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { bubblewrapWorks } from '../src/verify/code/python-runner.js';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 
@@ -15,6 +16,44 @@ const mathRow = (i: number, correct = true) =>
   });
 
 describe('rewardkit score', () => {
+  test.each(['0', '2'])(
+    "should store each sample's prompt, response and reference for the inspector (--workers %s)",
+    async (workers) => {
+      const dir = tempDir();
+      const input = join(dir, 'in.jsonl');
+      const store = join(dir, 'store.sqlite');
+      const rows = [
+        { id: 'one', prompt: 'Q', response: '#### 4', reference: '4' },
+        { id: 'list', response: '#### 5', reference: ['5', 'five'] },
+        { id: 'none', response: '#### 6' },
+      ];
+      writeFileSync(input, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+      const run = await runCli([
+        ...['score', '--spec', 'math', '--input', input, '--output', join(dir, 'out.jsonl')],
+        ...['--store', store, '--workers', workers],
+      ]);
+      // The row without a reference fails math (exit 3) and keeps its text all the same.
+      expect(run.code).toBe(3);
+      const opened = openSqliteStore(store, { readonly: true });
+      try {
+        const [stored] = await opened.listRuns();
+        const runId = stored?.id as string;
+        expect(await opened.getSampleText(runId, 'one')).toEqual({
+          prompt: 'Q',
+          response: '#### 4',
+          reference: '4',
+        });
+        expect(await opened.getSampleText(runId, 'list')).toEqual({
+          response: '#### 5',
+          reference: ['5', 'five'],
+        });
+        expect(await opened.getSampleText(runId, 'none')).toEqual({ response: '#### 6' });
+      } finally {
+        await opened.close();
+      }
+    },
+  );
+
   test.skipIf(!hasBwrap)('should score the bundled example dataset with the default preset', async () => {
     const dir = tempDir();
     const out = join(dir, 'out.jsonl');
