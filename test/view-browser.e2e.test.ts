@@ -297,6 +297,29 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
+  test('should load a large prompt into the prompt block, leaving the response as it was', async () => {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    // The stored prompt stands in for one over the detail's limit: the page is told it was left out.
+    await page.route(/\/api\/runs\/[^/]+\/samples\/good$/, async (route) => {
+      const detail = await (await route.fetch()).json();
+      await route.fulfill({
+        json: { ...detail, text: { ...detail.text, prompt: null, prompt_truncated: true } },
+      });
+    });
+    await page.route(/\/api\/runs\/[^/]+\/samples\/good\/text\?field=prompt$/, (route) =>
+      route.fulfill({ contentType: 'text/plain', body: 'THE-WHOLE-PROMPT' }),
+    );
+    await page.goto(`${view.url}#/runs/${runIds[1]}/samples/good`);
+    await page.getByRole('button', { name: 'Load the prompt (large)' }).click();
+    await page.locator('#prompt').waitFor();
+    expect(await page.locator('#prompt').textContent()).toBe('THE-WHOLE-PROMPT');
+    expect(await page.locator('#response').textContent()).toBe('Rain taps the glass.');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   test('should show a response and its reference with a <script> as text, never run it', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}/samples/pwn`);
     await page.locator('#response').waitFor();

@@ -16,6 +16,8 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
   const path = `runs/${enc(runId)}/samples/${enc(sampleId)}`;
   const loaded = useApi<SampleDetail>(path);
   const [whole, setWhole] = useState<string | undefined>();
+  // Apart from the response's: loading a large prompt must not replace the response.
+  const [wholePrompt, setWholePrompt] = useState<string | undefined>();
   const { back, previous, next } = useNeighbours(runId, sampleId);
   useKey('j', () => {
     if (next) window.location.hash = next;
@@ -92,8 +94,12 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
       ) : (
         <>
           <h2>Prompt</h2>
-          {text.prompt_truncated ? (
-            <button type="button" onClick={() => getText(`${path}/text?field=prompt`).then(setWhole)}>
+          {wholePrompt !== undefined ? (
+            <pre className="text" id="prompt">
+              {wholePrompt}
+            </pre>
+          ) : text.prompt_truncated ? (
+            <button type="button" onClick={() => getText(`${path}/text?field=prompt`).then(setWholePrompt)}>
               Load the prompt (large)
             </button>
           ) : typeof text.prompt === 'string' ? (
