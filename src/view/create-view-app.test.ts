@@ -139,6 +139,17 @@ function runViewApiTests(open: () => Promise<Store>) {
     expect((await get('/api/runs/run-none/data-sources')).status).toBe(404);
   });
 
+  test('should break a run down by data source', async () => {
+    expect((await get('/api/runs/run-a/by-source')).body).toEqual({
+      data_sources: [
+        { data_source: 'gsm8k', results: 3, failed: 0, failure_rate: 0, mean_reward: 0.5 },
+        { data_source: null, results: 1, failed: 1, failure_rate: 1, mean_reward: null },
+      ],
+      truncated: false,
+    });
+    expect((await get('/api/runs/run-none/by-source')).status).toBe(404);
+  });
+
   test('should answer the same numbers for a run before and after it finishes, and follow results saved later', async () => {
     const store = await open();
     const app = createViewApp({ store, assetsDir: '/nonexistent' });

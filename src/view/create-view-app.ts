@@ -170,6 +170,11 @@ export function createViewApp(options: ViewAppOptions): Hono {
     const run = await requireRun(c.req.param('run'));
     return c.json({ data_sources: await store.dataSources(run.id) });
   });
+  // Reads every row of the run once; kept under the run's version like the charts.
+  app.get('/api/runs/:run/by-source', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json(await store.dataSourceBreakdown(run.id));
+  });
   app.get('/api/runs/:run/histograms', async (c) => {
     const { bins } = parseQuery(HistogramQuerySchema, c.req.query());
     const run = await requireRun(c.req.param('run'));
