@@ -243,6 +243,24 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
+  test('should break a run down by data source, each linked to its rows in the table', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[0]}`);
+    await page.locator('#data-sources tbody tr').first().waitFor();
+    const cells = async (row: number) =>
+      (await page.locator('#data-sources tbody tr').nth(row).locator('td').allTextContents()).slice(0, 2);
+    // examples/mixed.jsonl: 21 rows over 11 data sources, most results first.
+    expect(await page.locator('#data-sources tbody tr').count()).toBe(11);
+    expect([await cells(0), await cells(1), await cells(2)]).toEqual([
+      ['math', '6'],
+      ['ifeval', '4'],
+      ['gsm8k', '3'],
+    ]);
+    await page.locator('#data-sources a', { hasText: 'gsm8k' }).click();
+    await expect.poll(() => page.locator('#samples-count').textContent()).toBe('3 samples');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   test('should plot the tokens and calls of a judge run over time', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}`);
     // A fast run saves its results within a moment: the lines may be vertical, with no width.
@@ -424,7 +442,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const kindOf = (pathname: string) =>
       pathname.includes('/samples')
         ? 'samples'
-        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series|data-sources)$/.exec(
+        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series|data-sources|by-source)$/.exec(
             pathname,
           )?.[1] ?? 'detail');
     const server = serve({

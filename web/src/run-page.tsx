@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
 import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
+import { DataSourceTable } from './data-source-table';
 import { ExportLinks } from './export-links';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
@@ -93,6 +94,7 @@ export function RunPage({ runId }: { runId: string }) {
           )}
         </div>
       )}
+      {samplesAnswered && <DataSourceTable runId={runId} />}
       <h2>Samples</h2>
       <SampleFilters
         // A new hash (Back, a link) shows its own filters in the form.
