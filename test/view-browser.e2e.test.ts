@@ -261,6 +261,25 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
+  test("should list a judged run's criteria with pass rates and links to the samples that missed them", async () => {
+    const { page, failures } = await open(`#/runs/${runIds[3]}`);
+    await page.locator('#criteria tbody tr').first().waitFor();
+    const rows = await page
+      .locator('#criteria tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    // The scripted judge: one of the RAG answer's two claims supported; the medical grades alike for both rows.
+    expect(rows).toEqual([
+      ['claims', 'claim supported', '2', '1', '50%', 'rag'],
+      ['medical_rubric', 'States the staff count', '2', '2', '100%', ''],
+      ['medical_rubric', 'Names the offices', '2', '0', '0%', 'rag, no-docs'],
+      ['medical_rubric', 'Invents a figure', '2', '2', '100%', ''],
+    ]);
+    await page.locator('[data-criterion="Names the offices"] a', { hasText: 'no-docs' }).click();
+    await expect.poll(() => page.locator('#sample-id').textContent()).toBe('no-docs');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   test('should plot the tokens and calls of a judge run over time', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}`);
     // A fast run saves its results within a moment: the lines may be vertical, with no width.
