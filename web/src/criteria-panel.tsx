@@ -1,4 +1,4 @@
-import type { CriterionStat } from '../../src/view/criterion-tally.js';
+import type { CriterionStat } from './api';
 import { StatusLine } from './status-line';
 import { TableHead } from './table-head';
 import { useApi } from './use-api';

@@ -1,4 +1,4 @@
-import type { DataSourceBreakdown } from '../../src/store/run-views.js';
+import type { DataSourceBreakdown } from './api';
 import { num } from './format';
 import { StatusLine } from './status-line';
 import { TableHead } from './table-head';
