@@ -266,7 +266,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('#criteria tbody tr').first().waitFor();
     const rows = await page
       .locator('#criteria tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
     // The scripted judge: one of the RAG answer's two claims supported; the medical grades alike for both rows.
     expect(rows).toEqual([
       ['claims', 'claim supported', '2', '1', '50%', 'rag'],
