@@ -248,6 +248,43 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.close();
   });
 
+  test('should break a run down by data source, each linked to its rows in the table', async () => {
+    const { page, failures } = await open(`#/runs/${runIds[0]}`);
+    await page.locator('#data-sources tbody tr').first().waitFor();
+    const cells = async (row: number) =>
+      (await page.locator('#data-sources tbody tr').nth(row).locator('td').allTextContents()).slice(0, 2);
+    // examples/mixed.jsonl: 21 rows over 11 data sources, most results first.
+    expect(await page.locator('#data-sources tbody tr').count()).toBe(11);
+    expect([await cells(0), await cells(1), await cells(2)]).toEqual([
+      ['math', '6'],
+      ['ifeval', '4'],
+      ['gsm8k', '3'],
+    ]);
+    await page.locator('#data-sources a', { hasText: 'gsm8k' }).click();
+    await expect.poll(() => page.locator('#samples-count').textContent()).toBe('3 samples');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test("should list a judged run's criteria with pass rates and links to the samples that missed them", async () => {
+    const { page, failures } = await open(`#/runs/${runIds[3]}`);
+    await page.locator('#criteria tbody tr').first().waitFor();
+    const rows = await page
+      .locator('#criteria tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+    // The scripted judge: one of the RAG answer's two claims supported; the medical grades alike for both rows.
+    expect(rows).toEqual([
+      ['claims', 'claim supported', '2', '1', '50%', 'rag'],
+      ['medical_rubric', 'States the staff count', '2', '2', '100%', ''],
+      ['medical_rubric', 'Names the offices', '2', '0', '0%', 'rag, no-docs'],
+      ['medical_rubric', 'Invents a figure', '2', '2', '100%', ''],
+    ]);
+    await page.locator('[data-criterion="Names the offices"] a', { hasText: 'no-docs' }).click();
+    await expect.poll(() => page.locator('#sample-id').textContent()).toBe('no-docs');
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
   test('should plot the tokens and calls of a judge run over time', async () => {
     const { page, failures } = await open(`#/runs/${runIds[1]}`);
     // A fast run saves its results within a moment: the lines may be vertical, with no width.
@@ -454,7 +491,7 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const kindOf = (pathname: string) =>
       pathname.includes('/samples')
         ? 'samples'
-        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series|data-sources)$/.exec(
+        : (/^\/api\/runs\/run-live\/(histograms|reward-series|cost-series|data-sources|by-source)$/.exec(
             pathname,
           )?.[1] ?? 'detail');
     const server = serve({

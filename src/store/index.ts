@@ -5,6 +5,8 @@
  */
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export type {
+  DataSourceBreakdown,
+  DataSourceStat,
   RunComparison,
   RunTotals,
   SamplePage,

@@ -7,6 +7,8 @@ import {
   type CostSeriesRow,
   changedSample,
   costSeriesFromRows,
+  type DataSourceRow,
+  dataSourceBreakdownFromRows,
   type HistogramBinRow,
   histogramsFromBins,
   type RewardSeriesRow,
@@ -58,6 +60,18 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
         [runId, DATA_SOURCE_CHOICES],
       );
       return rows.map((row) => row.data_source);
+    },
+    async dataSourceBreakdown(runId) {
+      return memo.get(runId, 'data-source-breakdown', async () => {
+        const rows = await query<DataSourceRow>(
+          `SELECT data_source, COUNT(*)::float8 AS results,
+                  (COUNT(*) FILTER (WHERE status = 'failed'))::float8 AS failed, AVG(reward)::float8 AS mean_reward
+           FROM results WHERE run_id = $1 GROUP BY data_source
+           ORDER BY results DESC, data_source IS NULL, data_source LIMIT $2`,
+          [runId, DATA_SOURCE_CHOICES + 1],
+        );
+        return dataSourceBreakdownFromRows(rows, DATA_SOURCE_CHOICES);
+      });
     },
     async querySamples(runId, q) {
       const values: unknown[] = [runId];

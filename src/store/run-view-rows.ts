@@ -1,4 +1,10 @@
-import type { ChangedSample, CostSeriesBucket, RewardHistogram, RewardSeriesBucket } from './run-views.js';
+import type {
+  ChangedSample,
+  CostSeriesBucket,
+  DataSourceBreakdown,
+  RewardHistogram,
+  RewardSeriesBucket,
+} from './run-views.js';
 
 /** The row shapes of the inspector's comparison and histogram queries, mapped alike by both stores. */
 
@@ -116,4 +122,29 @@ export function costSeriesFromRows(rows: readonly CostSeriesRow[]): CostSeriesBu
     before += bucket.results;
     return bucket;
   });
+}
+
+/** A data source's counts as both stores read them (counts may come back as float8). */
+export interface DataSourceRow {
+  data_source: string | null;
+  results: number;
+  failed: number;
+  mean_reward: number | null;
+}
+
+/** The breakdown from up to `limit + 1` grouped rows: the extra one only says there are more. */
+export function dataSourceBreakdownFromRows(
+  rows: readonly DataSourceRow[],
+  limit: number,
+): DataSourceBreakdown {
+  return {
+    data_sources: rows.slice(0, limit).map((row) => ({
+      data_source: row.data_source,
+      results: Number(row.results),
+      failed: Number(row.failed),
+      failure_rate: Number(row.failed) / Number(row.results),
+      mean_reward: row.mean_reward === null ? null : Number(row.mean_reward),
+    })),
+    truncated: rows.length > limit,
+  };
 }

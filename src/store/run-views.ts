@@ -134,6 +134,24 @@ export interface CostSeriesBucket {
   readonly cache_hits: number;
 }
 
+/** One data source of a run (null: the results saved without one), as it stands. */
+export interface DataSourceStat {
+  readonly data_source: string | null;
+  readonly results: number;
+  readonly failed: number;
+  /** `failed / results`. */
+  readonly failure_rate: number;
+  /** Over the results with a reward; null when none has one. */
+  readonly mean_reward: number | null;
+}
+
+/** A run's results by data source, most results first, at most `DATA_SOURCE_CHOICES` of them. */
+export interface DataSourceBreakdown {
+  readonly data_sources: readonly DataSourceStat[];
+  /** The run has more data sources than those listed. */
+  readonly truncated: boolean;
+}
+
 /** How long a response preview in a sample page is, in characters. */
 export const RESPONSE_PREVIEW_CHARS = 240;
 /** How much of a failed row's first reason a page of rows carries (the sample has them whole). */

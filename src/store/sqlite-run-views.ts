@@ -6,6 +6,8 @@ import {
   type CostSeriesRow,
   changedSample,
   costSeriesFromRows,
+  type DataSourceRow,
+  dataSourceBreakdownFromRows,
   type HistogramBinRow,
   histogramsFromBins,
   type RewardSeriesRow,
@@ -63,6 +65,13 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
     dataSources: db.prepare(
       `SELECT DISTINCT data_source FROM results WHERE run_id = ? AND data_source IS NOT NULL
        ORDER BY data_source LIMIT ?`,
+    ),
+    // NULL (no data source) after the named ones at equal counts, as PostgreSQL orders it too.
+    dataSourceBreakdown: db.prepare(
+      `SELECT data_source, COUNT(*) AS results, COALESCE(SUM(status = 'failed'), 0) AS failed,
+              AVG(reward) AS mean_reward
+       FROM results WHERE run_id = ? GROUP BY data_source
+       ORDER BY results DESC, data_source IS NULL, data_source LIMIT ?`,
     ),
     compareCounts: db.prepare(
       `SELECT (SELECT COUNT(*) FROM results WHERE run_id = @a) AS a,
@@ -141,6 +150,14 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
     },
     async dataSources(runId) {
       return statements.dataSources.pluck().all(runId, DATA_SOURCE_CHOICES) as string[];
+    },
+    async dataSourceBreakdown(runId) {
+      return memo.get(runId, 'data-source-breakdown', async () =>
+        dataSourceBreakdownFromRows(
+          statements.dataSourceBreakdown.all(runId, DATA_SOURCE_CHOICES + 1) as DataSourceRow[],
+          DATA_SOURCE_CHOICES,
+        ),
+      );
     },
     async querySamples(runId, query) {
       const where: string[] = ['run_id = @run'];

@@ -2,6 +2,7 @@ import type { RewardResult } from '../core/index.js';
 import type {
   CompareFilter,
   CostSeriesBucket,
+  DataSourceBreakdown,
   RewardHistogram,
   RewardSeriesBucket,
   RunComparison,
@@ -104,6 +105,8 @@ export interface Store {
   /** A run's distinct data sources, sorted, at most `DATA_SOURCE_CHOICES` of them. */
   dataSources(runId: string): Promise<string[]>;
   runTotals(runId: string): Promise<RunTotals>;
+  /** Counts, failures and mean reward per data source, read in the database in one pass. */
+  dataSourceBreakdown(runId: string): Promise<DataSourceBreakdown>;
   /**
    * The samples of run `a` whose status or reward differs in run `b`, largest change first;
    * `filter` (default `changed`) keeps only the improved, regressed or status-changed ones.
@@ -156,6 +159,7 @@ export type RunViews = Pick<
   | 'getSampleText'
   | 'querySamples'
   | 'dataSources'
+  | 'dataSourceBreakdown'
   | 'runTotals'
   | 'compareRuns'
   | 'rewardHistograms'

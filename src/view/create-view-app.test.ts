@@ -5,6 +5,7 @@ import { startTestPostgres } from '../store/test-utils/start-test-postgres.js';
 import { judgedResult, okResult, tracedResult } from '../store/test-utils/store-conformance.js';
 import { createViewApp } from './create-view-app.js';
 import { CALL_TEXT_CHARS } from './judge-call-preview.js';
+import { CRITERIA_PAGE_ROWS } from './run-criteria.js';
 import { DETAIL_TEXT_CHARS } from './sample-detail.js';
 
 const postgres = await startTestPostgres();
@@ -145,6 +146,61 @@ function runViewApiTests(open: () => Promise<Store>) {
   test("should list a run's data sources, for the data-source filter's choices", async () => {
     expect((await get('/api/runs/run-a/data-sources')).body).toEqual({ data_sources: ['gsm8k'] });
     expect((await get('/api/runs/run-none/data-sources')).status).toBe(404);
+  });
+
+  test('should break a run down by data source', async () => {
+    expect((await get('/api/runs/run-a/by-source')).body).toEqual({
+      data_sources: [
+        { data_source: 'gsm8k', results: 3, failed: 0, failure_rate: 0, mean_reward: 0.5 },
+        { data_source: null, results: 1, failed: 1, failure_rate: 1, mean_reward: null },
+      ],
+      truncated: false,
+    });
+    expect((await get('/api/runs/run-none/by-source')).status).toBe(404);
+  });
+
+  test("should give a run's pass rate per rubric criterion over every page of its results", async () => {
+    const store = await open();
+    const app = createViewApp({ store, assetsDir: '/nonexistent' });
+    await store.createRun({ id: 'run-r', spec_name: 'rubric', spec: {} });
+    // One more result than a page: the last one, on a page of its own, must be counted too.
+    const graded = (i: number): RewardResult => ({
+      ...okResult(`s${i}`, 1),
+      evidence: [
+        {
+          source: 'rubric',
+          kind: 'rubric',
+          score: 1,
+          verdict: 'pass',
+          veto: false,
+          invalid: false,
+          elapsed_ms: 1,
+          detail: { criteria: [{ name: 'cites', value: i === CRITERIA_PAGE_ROWS ? 0 : 1 }] },
+        },
+      ],
+    });
+    await store.saveResults(
+      'run-r',
+      Array.from({ length: CRITERIA_PAGE_ROWS + 1 }, (_, i) => graded(i)),
+    );
+    const res = await app.request('http://localhost/api/runs/run-r/criteria');
+    expect(await res.json()).toEqual({
+      criteria: [
+        {
+          source: 'rubric',
+          kind: 'rubric',
+          criterion: 'cites',
+          graded: CRITERIA_PAGE_ROWS + 1,
+          passed: CRITERIA_PAGE_ROWS,
+          pass_rate: CRITERIA_PAGE_ROWS / (CRITERIA_PAGE_ROWS + 1),
+          samples: CRITERIA_PAGE_ROWS + 1,
+          missed_samples: 1,
+          missed_sample_ids: [`s${CRITERIA_PAGE_ROWS}`],
+        },
+      ],
+    });
+    expect((await app.request('http://localhost/api/runs/run-none/criteria')).status).toBe(404);
+    await store.close();
   });
 
   test('should answer the same numbers for a run before and after it finishes, and follow results saved later', async () => {

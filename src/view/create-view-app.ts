@@ -10,6 +10,7 @@ import { judgeCallText } from './judge-call-preview.js';
 import { registerLabelRoutes } from './label-routes.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { parseQuery } from './parse-query.js';
+import { runCriteria } from './run-criteria.js';
 import { runOverview } from './run-overview.js';
 import { sampleDetail, sampleJudgeCall } from './sample-detail.js';
 import { sampleQueryOf } from './sample-query-of.js';
@@ -169,6 +170,15 @@ export function createViewApp(options: ViewAppOptions): Hono {
   app.get('/api/runs/:run/data-sources', async (c) => {
     const run = await requireRun(c.req.param('run'));
     return c.json({ data_sources: await store.dataSources(run.id) });
+  });
+  // Reads every row of the run once; kept under the run's version like the charts.
+  app.get('/api/runs/:run/by-source', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json(await store.dataSourceBreakdown(run.id));
+  });
+  app.get('/api/runs/:run/criteria', async (c) => {
+    const run = await requireRun(c.req.param('run'));
+    return c.json({ criteria: await runCriteria(store, run.id) });
   });
   app.get('/api/runs/:run/histograms', async (c) => {
     const { bins } = parseQuery(HistogramQuerySchema, c.req.query());

@@ -225,3 +225,28 @@ export async function getText(path: string): Promise<string> {
 }
 
 export const enc = encodeURIComponent;
+
+/** `api/runs/<id>/by-source`: the run's results by data source (src/store/run-views.ts). */
+export interface DataSourceBreakdown {
+  data_sources: {
+    data_source: string | null;
+    results: number;
+    failed: number;
+    failure_rate: number;
+    mean_reward: number | null;
+  }[];
+  truncated: boolean;
+}
+
+/** `api/runs/<id>/criteria`: one graded criterion over the run (src/view/criterion-tally.ts). */
+export interface CriterionStat {
+  source: string;
+  kind: 'rubric' | 'medical_rubric' | 'claims';
+  criterion: string;
+  graded: number;
+  passed: number;
+  pass_rate: number;
+  samples: number;
+  missed_samples: number;
+  missed_sample_ids: string[];
+}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
 import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
+import { CriteriaPanel } from './criteria-panel';
+import { DataSourceTable } from './data-source-table';
 import { ExportLinks } from './export-links';
 import { duration, num, tokens } from './format';
 import { HistogramChart } from './histogram-chart';
@@ -93,6 +95,8 @@ export function RunPage({ runId }: { runId: string }) {
           )}
         </div>
       )}
+      {samplesAnswered && <DataSourceTable runId={runId} />}
+      {judged && <CriteriaPanel runId={runId} />}
       <h2>Samples</h2>
       <SampleFilters
         // A new hash (Back, a link) shows its own filters in the form.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { type Evidence, failedResult, type RewardResult } from '../../core/index.js';
-import { RESPONSE_PREVIEW_CHARS, type SampleQuery } from '../run-views.js';
+import { DATA_SOURCE_CHOICES, RESPONSE_PREVIEW_CHARS, type SampleQuery } from '../run-views.js';
 import { createSourceStatsTally } from '../source-stats-tally.js';
 import { specHash } from '../spec-hash.js';
 import type { Store } from '../store.js';
@@ -639,6 +639,58 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       expect([filtered.total, filtered.rows.length]).toEqual([3, 1]);
       expect(await store.runTotals(run.id)).toEqual({ results: 5, failed: 1, mean_reward: 0.4375 });
       expect(await store.runTotals('run-none')).toEqual({ results: 0, failed: 0, mean_reward: null });
+      await store.close();
+    });
+
+    test('should break a run down by data source, most results first, the unnamed ones as null', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const other = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [
+        okResult('r1', 0.5),
+        { ...okResult('r2', 1), data_source: 'math' },
+        failedResult('r3', ['boom']),
+        okResult('r4', 0),
+        failedResult('r5', ['boom'], { data_source: 'gsm8k' }),
+        okResult('r6', 0.25),
+        { ...okResult('r7', 0), data_source: 'code' },
+      ]);
+      await store.saveResults(other.id, [{ ...okResult('o1', 1), data_source: 'other' }]);
+      expect(await store.dataSourceBreakdown(run.id)).toEqual({
+        data_sources: [
+          { data_source: 'gsm8k', results: 4, failed: 1, failure_rate: 0.25, mean_reward: 0.25 },
+          { data_source: 'code', results: 1, failed: 0, failure_rate: 0, mean_reward: 0 },
+          { data_source: 'math', results: 1, failed: 0, failure_rate: 0, mean_reward: 1 },
+          { data_source: null, results: 1, failed: 1, failure_rate: 1, mean_reward: null },
+        ],
+        truncated: false,
+      });
+      // Asked again after more rows: the memo follows the run's version.
+      await store.saveResults(run.id, [{ ...okResult('r8', 1), data_source: 'math' }]);
+      expect((await store.dataSourceBreakdown(run.id)).data_sources[1]).toEqual({
+        data_source: 'math',
+        results: 2,
+        failed: 0,
+        failure_rate: 0,
+        mean_reward: 1,
+      });
+      expect(await store.dataSourceBreakdown('run-none')).toEqual({ data_sources: [], truncated: false });
+      await store.close();
+    });
+
+    test('should list at most DATA_SOURCE_CHOICES data sources and say there are more', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      const rows = Array.from({ length: DATA_SOURCE_CHOICES + 1 }, (_, i) => ({
+        ...okResult(`s${i}`, 1),
+        data_source: `d${String(i).padStart(4, '0')}`,
+      }));
+      await store.saveResults(run.id, [...rows, { ...okResult('extra', 0), data_source: 'd0200' }]);
+      const breakdown = await store.dataSourceBreakdown(run.id);
+      expect(breakdown.truncated).toBe(true);
+      expect(breakdown.data_sources).toHaveLength(DATA_SOURCE_CHOICES);
+      expect(breakdown.data_sources[0]).toMatchObject({ data_source: 'd0200', results: 2, mean_reward: 0.5 });
+      expect(breakdown.data_sources[1]?.data_source).toBe('d0000');
       await store.close();
     });
 
