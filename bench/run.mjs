@@ -32,7 +32,8 @@ const SECTIONS = {
   trace2skill: 'Trace2Skill against a scripted server',
   evolve: 'Meta-rubric evolution against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
-  view: 'Inspector',
+  // With its bracket: "Inspector export" is another section.
+  view: 'Inspector (',
   viewscale: 'Scale of the inspector',
   traces: 'Judge traces',
   lab: 'Lab',

@@ -462,6 +462,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`${section}\n`);
   if (!quick) {
     const file = join(root, 'BENCHMARKS.md');
-    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'Inspector', section));
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'Inspector (', section));
   }
 }
