@@ -32,7 +32,9 @@ const SECTIONS = {
   trace2skill: 'Trace2Skill against a scripted server',
   evolve: 'Meta-rubric evolution against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
-  view: 'Inspector',
+  // With its bracket: "Inspector export" is another section.
+  view: 'Inspector (',
+  viewscale: 'Scale of the inspector',
   traces: 'Judge traces',
   lab: 'Lab',
   props: 'Property-based tests',
@@ -596,6 +598,9 @@ if (measures('evolve'))
 // ── Skill-RM against a scripted server (bench/skill-rm.mjs, also runnable alone) ────────────────
 if (measures('skillrm')) sections.push(await (await import('./skill-rm.mjs')).skillRmSection({ quick, fmt }));
 if (measures('view')) sections.push(await (await import('./view.mjs')).viewSection({ quick }));
+// ── the inspector at 100k and 1M results (bench/view-scale.mjs; stores cached in bench/.cache/) ──
+if (measures('viewscale'))
+  sections.push(await (await import('./view-scale.mjs')).viewScaleSection({ quick }));
 // ── judge traces: what keeping every call costs (bench/traces.mjs, also runnable alone) ────────
 if (measures('traces')) {
   const at = process.argv.indexOf('--before');

@@ -24,8 +24,11 @@ import { fmt, replaceSection, startListening } from './measure.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.REWARDKIT_CHROMIUM ?? '/usr/bin/chromium';
 
-/** A store with one run of `count` results, written straight into SQLite in one transaction. */
-async function fillStore(path, count) {
+/**
+ * A store with one more run of `count` results, written straight into SQLite in one transaction.
+ * `seed` shifts the judge scores of one row in five and which rows fail, so two runs of one store differ as a rerun would.
+ */
+export async function fillStore(path, count, seed = 0) {
   const { openSqliteStore } = await import('../dist/store/index.js');
   const store = openSqliteStore(path);
   const run = await store.createRun({ spec_name: 'bench', spec: { sources: ['math', 'judge'] } });
@@ -41,9 +44,9 @@ async function fillStore(path, count) {
   const now = new Date().toISOString();
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
-      const failed = i % 97 === 0;
+      const failed = (i + seed) % 97 === 0;
       const math = (i * 7919) % 3 === 0 ? 0 : 1;
-      const judge = ((i * 104729) % 1000) / 1000;
+      const judge = ((i * 104729 + (i % 5 === 0 ? seed * 7 : 0)) % 1000) / 1000;
       const reward = failed ? null : (math + judge) / 2;
       insert.run(
         run.id,
@@ -459,6 +462,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`${section}\n`);
   if (!quick) {
     const file = join(root, 'BENCHMARKS.md');
-    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'Inspector', section));
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'Inspector (', section));
   }
 }
