@@ -107,9 +107,6 @@ Examples:
       const json = `${JSON.stringify(report, null, 2)}\n`;
       if (flags.output === '-') process.stdout.write(json);
       else await writeFile(flags.output, json);
-      const { auditReportHtml } = await import('../../view/index.js');
-      const html = auditReportHtml(report, result.rows);
-      if (flags.report !== undefined) await writeFile(flags.report, html);
       const { formatAuditSummary } = await import('./audit-summary.js');
       process.stderr.write(formatAuditSummary(report));
       const { openAnalysisRun } = await import('../analysis-run.js');
@@ -119,6 +116,10 @@ Examples:
         input: flags.input,
         output: flags.output,
       });
+      // The page is drawn only for a reader: the --report file or the stored run.
+      const { auditReportHtml } = await import('../../view/index.js');
+      const html = flags.report !== undefined || stored ? auditReportHtml(report, result.rows) : '';
+      if (flags.report !== undefined) await writeFile(flags.report, html);
       if (stored) {
         try {
           await stored.finish({ kind: 'audit', headline: auditHeadline(report), ...report }, html);

@@ -1,8 +1,9 @@
 import type { Scoring } from '../../audit/index.js';
-import type { Sample } from '../../core/index.js';
+import type { RewardResult, Sample } from '../../core/index.js';
 import type { ShownPair } from '../../skills/evolve-judge/index.js';
 import { throwIfBackendDown } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
+import { failureReasons } from '../failure-reasons.js';
 
 /**
  * A failed scoring once the circuit breaker has opened was not a verdict on the row but a refused
@@ -14,15 +15,15 @@ export function stopIfBackendDown(state: Pick<CommandState, 'breaker'>, scoring:
   return scoring;
 }
 
-/** A sample's scoring through the spec's evaluator: its reward, or the evaluator's errors as reasons. */
+/** A sample's scoring through the spec's evaluator: its reward, or why it failed (the row's errors, else its sources' reasons). */
 export async function specScoring(
-  evaluate: (sample: Sample) => Promise<{ status: string; reward: number | null; errors: readonly string[] }>,
+  evaluate: (sample: Sample) => Promise<RewardResult>,
   sample: Sample,
 ): Promise<Scoring> {
   const result = await evaluate(sample);
   return result.status === 'ok' && result.reward !== null
     ? { reward: result.reward }
-    : { reasons: result.errors.length > 0 ? [...result.errors] : [`status ${result.status}`] };
+    : { reasons: failureReasons(result) };
 }
 
 /**

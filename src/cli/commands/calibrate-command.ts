@@ -152,17 +152,6 @@ Example:
           flags.summary,
           `${JSON.stringify({ scores: scoresFrom, ...(flags.source !== undefined && { source: flags.source }), labels: labelsFrom, map: flags.output, counts, problems, ...summary }, null, 2)}\n`,
         );
-      const { calibrationReportHtml } = await import('../../view/index.js');
-      const html = calibrationReportHtml({
-        scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
-        ...(flags.source !== undefined && { source: flags.source }),
-        labels: labelsFrom,
-        map: flags.output,
-        summary,
-        problems: problems.slice(0, 200),
-        problemCount: problems.length,
-      });
-      if (flags.report !== undefined) await writeFile(flags.report, html);
       for (const problem of problems.slice(0, SHOWN_PROBLEMS)) process.stderr.write(`left out: ${problem}\n`);
       if (problems.length > SHOWN_PROBLEMS)
         process.stderr.write(
@@ -181,6 +170,21 @@ Example:
         input: flags.input ?? scoresFrom,
         output: flags.output,
       });
+      // The page is drawn only for a reader: the --report file or the stored run.
+      const { calibrationReportHtml } = await import('../../view/index.js');
+      const html =
+        flags.report === undefined && !stored
+          ? ''
+          : calibrationReportHtml({
+              scores: flags.scores ?? `${flags.spec} on ${flags.input}`,
+              ...(flags.source !== undefined && { source: flags.source }),
+              labels: labelsFrom,
+              map: flags.output,
+              summary,
+              problems: problems.slice(0, 200),
+              problemCount: problems.length,
+            });
+      if (flags.report !== undefined) await writeFile(flags.report, html);
       if (stored) {
         try {
           const fmt = (m: CalibrationMetrics | null) => (m === null ? '—' : m.ece.toFixed(3));

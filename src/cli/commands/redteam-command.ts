@@ -5,6 +5,7 @@ import type { Exploit, RedteamReport } from '../../redteam/index.js';
 import { addBreakerOption, type BreakerFlags, breakerGuard } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
 import { EXIT } from '../exit-codes.js';
+import { failureReasons } from '../failure-reasons.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { readSamples } from '../read-samples.js';
 import { runSpecName } from '../run-spec-name.js';
@@ -208,16 +209,4 @@ async function chooseExploits(flags: RedteamFlags): Promise<Exploit[]> {
       );
     return exploit;
   });
-}
-
-/** Why a scoring failed: the row's errors, else its sources' reasons. */
-function failureReasons(result: {
-  errors: readonly string[];
-  evidence: readonly { source: string; reason?: string; verdict: string }[];
-}): string[] {
-  if (result.errors.length > 0) return [...result.errors];
-  const reasons = result.evidence.flatMap((e) =>
-    e.verdict === 'error' && e.reason ? [`${e.source}: ${e.reason}`] : [],
-  );
-  return reasons.length > 0 ? reasons : ['failed without a reason'];
 }
