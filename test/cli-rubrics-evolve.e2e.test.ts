@@ -4,39 +4,22 @@ import { describe, expect, test } from 'vitest';
 import { loadMetaRubric } from '../src/judges/openrs/index.js';
 import { DEFAULT_META_RUBRIC } from '../src/judges/openrs/openrs-files.js';
 import { runCli, tempDir } from './cli-harness.js';
-import { openrsIntentRule } from './judge-fixtures.js';
-import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
+import { openrsIntentRule, openrsWhenA } from './judge-fixtures.js';
+import { scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = scriptedServerPerTest();
 
-const comparison = (winner: 'A' | 'B') =>
-  JSON.stringify({
-    differences: ['imagery'],
-    criteria: Array.from({ length: 5 }, (_, i) => ({
-      name: `c${i}`,
-      type: 'core',
-      evidence_a: 'a',
-      evidence_b: 'b',
-      reason: 'r',
-      winner: i === 0 ? winner : 'same',
-      strength: i === 0 ? 2 : 0,
-    })),
-  });
-const whenA = (text: string, winner: 'A' | 'B', marker = ''): ScriptRule => ({
-  match: { contains: new RegExp(`${marker}[\\s\\S]*Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
-  reply: { content: comparison(winner) },
-});
 const idealAnswer = loadMetaRubric(DEFAULT_META_RUBRIC).sections[0]?.body as string;
 /** The seed judge gets p1, p2 right and p3, p4 wrong; under FIXED-RULE it gets every pair right. */
 const script = () =>
   server.script(
     openrsIntentRule,
-    whenA('GOOD\\d', 'A', 'FIXED-RULE'),
-    whenA('BAD\\d', 'B', 'FIXED-RULE'),
-    whenA('GOOD[12]', 'A'),
-    whenA('BAD[12]', 'B'),
-    whenA('GOOD[34]', 'B'),
-    whenA('BAD[34]', 'A'),
+    openrsWhenA('GOOD\\d', 'A', 'FIXED-RULE'),
+    openrsWhenA('BAD\\d', 'B', 'FIXED-RULE'),
+    openrsWhenA('GOOD[12]', 'A'),
+    openrsWhenA('BAD[12]', 'B'),
+    openrsWhenA('GOOD[34]', 'B'),
+    openrsWhenA('BAD[34]', 'A'),
     {
       match: { model: 'scripted-mutator' },
       reply: {

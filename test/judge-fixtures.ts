@@ -43,8 +43,8 @@ export const openrsIntentRule: ScriptRule = {
   },
 };
 
-/** Five criteria, one deciding (`winner`, strength 2), the rest zero-strength. */
-const criteria = (winner: 'A' | 'B' | 'same') =>
+/** An OpenRS comparison reply: five criteria, one deciding (`winner`, strength 2), the rest zero-strength. */
+export const openrsComparison = (winner: 'A' | 'B' | 'same') =>
   JSON.stringify({
     differences: ['imagery'],
     criteria: Array.from({ length: 5 }, (_, i) => ({
@@ -62,5 +62,11 @@ const criteria = (winner: 'A' | 'B' | 'same') =>
 export const openrsComparisonRules = (table: Record<string, 'A' | 'B' | 'same'>): ScriptRule[] =>
   Object.entries(table).map(([text, winner]) => ({
     match: { contains: new RegExp(`Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
-    reply: { content: criteria(winner) },
+    reply: { content: openrsComparison(winner) },
   }));
+
+/** A comparison reply for whichever text sits in position A, under a meta-rubric holding `marker`. */
+export const openrsWhenA = (text: string, winner: 'A' | 'B', marker = ''): ScriptRule => ({
+  match: { contains: new RegExp(`${marker}[\\s\\S]*Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
+  reply: { content: openrsComparison(winner) },
+});

@@ -9,7 +9,7 @@ import {
 import { loadDomainPools, loadMetaRubric, parseMetaRubric } from '../src/judges/openrs/index.js';
 import { DEFAULT_DOMAINS_DIR, DEFAULT_META_RUBRIC } from '../src/judges/openrs/openrs-files.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
-import { openrsIntentRule } from './judge-fixtures.js';
+import { openrsIntentRule, openrsWhenA } from './judge-fixtures.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = scriptedServerPerTest();
@@ -26,37 +26,19 @@ const pairs: LabelledPair[] = [1, 2, 3].map((k) => ({
 }));
 const idealAnswer = seedMetaRubric.sections.find((s) => s.heading === 'Ideal answer')?.body as string;
 
-const comparison = (winner: 'A' | 'B') =>
-  JSON.stringify({
-    differences: ['imagery'],
-    criteria: Array.from({ length: 5 }, (_, i) => ({
-      name: `c${i}`,
-      type: 'core',
-      evidence_a: 'a',
-      evidence_b: 'b',
-      reason: 'r',
-      winner: i === 0 ? winner : 'same',
-      strength: i === 0 ? 2 : 0,
-    })),
-  });
-/** A comparison reply for whichever response sits in position A, under a meta-rubric holding `marker`. */
-const whenA = (text: string, winner: 'A' | 'B', marker = ''): ScriptRule => ({
-  match: { contains: new RegExp(`${marker}[\\s\\S]*Response A:\\n<response-a-\\w+>\\n${text}\\n`) },
-  reply: { content: comparison(winner) },
-});
 /** The seed judge: right on p1 and p2, wrong on p3 in both orders (it prefers BAD3). */
 const seedJudge: ScriptRule[] = [
-  whenA('GOOD1', 'A'),
-  whenA('BAD1', 'B'),
-  whenA('GOOD2', 'A'),
-  whenA('BAD2', 'B'),
-  whenA('GOOD3', 'B'),
-  whenA('BAD3', 'A'),
+  openrsWhenA('GOOD1', 'A'),
+  openrsWhenA('BAD1', 'B'),
+  openrsWhenA('GOOD2', 'A'),
+  openrsWhenA('BAD2', 'B'),
+  openrsWhenA('GOOD3', 'B'),
+  openrsWhenA('BAD3', 'A'),
 ];
 /** Under a meta-rubric holding FIXED-RULE the judge gets p3 right too. */
-const fixedJudge = [whenA('GOOD3', 'A', 'FIXED-RULE'), whenA('BAD3', 'B', 'FIXED-RULE')];
+const fixedJudge = [openrsWhenA('GOOD3', 'A', 'FIXED-RULE'), openrsWhenA('BAD3', 'B', 'FIXED-RULE')];
 /** Under ALWAYS-A the judge prefers position A whatever it holds: swap-inconsistent everywhere. */
-const positionBiasedJudge = ['GOOD\\d', 'BAD\\d'].map((t) => whenA(t, 'A', 'ALWAYS-A'));
+const positionBiasedJudge = ['GOOD\\d', 'BAD\\d'].map((t) => openrsWhenA(t, 'A', 'ALWAYS-A'));
 const mutator = (section: string, times?: number): ScriptRule => ({
   match: { model: 'mutator' },
   reply: { content: JSON.stringify({ rationale: 'the section misses a rule', section }) },
@@ -169,7 +151,7 @@ describe('meta-rubric evolution', () => {
   });
 
   test('should record a pair the judge never answers readably as failed, neither right nor wrong', async () => {
-    server.script(openrsIntentRule, whenA('GOOD1', 'A'), whenA('BAD1', 'B'), {
+    server.script(openrsIntentRule, openrsWhenA('GOOD1', 'A'), openrsWhenA('BAD1', 'B'), {
       match: { contains: 'Response A:' },
       reply: { content: 'I cannot say.' },
     });

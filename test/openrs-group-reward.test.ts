@@ -4,7 +4,7 @@ import { createOpenrsJudge } from '../src/judges/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { brpoGroup } from '../src/rl/index.js';
 import { createEvaluator, parseSpec } from '../src/spec/index.js';
-import { openrsIntentRule } from './judge-fixtures.js';
+import { openrsComparison, openrsIntentRule } from './judge-fixtures.js';
 import { type ScriptRule, scriptedServerPerTest } from './scripted-openai-server.js';
 
 const server = scriptedServerPerTest();
@@ -16,19 +16,6 @@ const model = () =>
     maxRetries: 0,
   });
 
-const comparison = (winner: 'A' | 'B') =>
-  JSON.stringify({
-    differences: ['d'],
-    criteria: Array.from({ length: 5 }, (_, i) => ({
-      name: `c${i}`,
-      type: 'core',
-      evidence_a: 'a',
-      evidence_b: 'b',
-      reason: 'r',
-      winner: i === 0 ? winner : 'same',
-      strength: i === 0 ? 2 : 0,
-    })),
-  });
 /** An OpenRS judge that prefers the response with the higher number, in whichever position it sits. */
 const higherNumberWins = (values: number[]): ScriptRule[] => [
   openrsIntentRule,
@@ -41,7 +28,7 @@ const higherNumberWins = (values: number[]): ScriptRule[] => [
             `Response A:\\n<response-a-\\w+>\\nR${a}\\n[\\s\\S]*Response B:\\n<response-b-\\w+>\\nR${b}\\n`,
           ),
         },
-        reply: { content: comparison(a > b ? 'A' : 'B') },
+        reply: { content: openrsComparison(a > b ? 'A' : 'B') },
       })),
   ),
 ];
