@@ -7,12 +7,21 @@ import { existsSync, readdirSync } from 'node:fs';
  * there works here. Toolchains are the host's Debian packages, bound read-only into the sandbox.
  */
 export interface LanguageRecipe {
-  /** The file the code is written to, in the working directory. */
-  readonly source: string;
+  /** The file the code is written to, in the working directory (a function where upstream names it after the code). */
+  readonly source: string | ((program: ProgramContext) => string);
+  /**
+   * Upstream's own refusal of a program before anything runs (Scala code without an `object`):
+   * the message becomes a failed compile result, as upstream answers.
+   */
+  readonly refuse?: (program: ProgramContext) => string | undefined;
+  /** The code as upstream writes it to the file (PHP gets its `<?php` tag). */
+  readonly rewrite?: (code: string) => string;
+  /** Files the runner adds beside the request's (utf-8 text; a request file of the same name wins). */
+  readonly extraFiles?: (program: ProgramContext) => Readonly<Record<string, string>>;
   /** The compile command, when the language has one (limited by `compile_timeout`). */
-  readonly compile?: readonly string[];
-  /** The run command; `memoryMb` sizes runtimes that take a heap flag. */
-  readonly run: (memoryMb: number) => readonly string[];
+  readonly compile?: (program: ProgramContext) => readonly string[];
+  /** The run command; `program.memoryMb` sizes runtimes that take a heap flag. */
+  readonly run: (program: ProgramContext) => readonly string[];
   /**
    * `address-space`: the run also gets RLIMIT_AS = the memory limit. Node and the JVM reserve
    * gigabytes of address space at start-up and cannot run under it; their memory is bounded by
@@ -33,13 +42,25 @@ export interface LanguageRecipe {
   readonly probe?: () => boolean;
 }
 
+/** What a recipe may read of the request when it builds its commands. */
+export interface ProgramContext {
+  readonly code: string;
+  /** The request's file names (relative to the working directory). */
+  readonly fileNames: readonly string[];
+  readonly memoryMb: number;
+}
+
 const PYTHON = '/usr/bin/python3';
 const NODE = '/usr/bin/node';
 
-const node = (memoryMb: number) => [NODE, `--max-old-space-size=${Math.max(16, memoryMb)}`, 'main.js'];
+const node = ({ memoryMb }: ProgramContext) => [
+  NODE,
+  `--max-old-space-size=${Math.max(16, memoryMb)}`,
+  'main.js',
+];
 
-/** Every language `/run_code` knows, by SandboxFusion's names (`sandbox/runners/types.py`), plus `c`. */
-export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
+/** The languages of SandboxFusion's `major.py` that rewardkit runs, plus `c`. */
+const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   python: {
     source: 'main.py',
     run: () => [PYTHON, 'main.py'],
@@ -59,7 +80,7 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   cpp: {
     source: 'main.cpp',
-    compile: ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test'],
+    compile: () => ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test'],
     run: () => ['./test'],
     memory: 'address-space',
     needs: ['/usr/bin/g++'],
@@ -67,7 +88,7 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   c: {
     source: 'main.c',
-    compile: ['/usr/bin/gcc', 'main.c', '-o', 'test', '-lm'],
+    compile: () => ['/usr/bin/gcc', 'main.c', '-o', 'test', '-lm'],
     run: () => ['./test'],
     memory: 'address-space',
     needs: ['/usr/bin/gcc'],
@@ -75,7 +96,7 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   go: {
     source: 'main.go',
-    compile: ['/usr/bin/go', 'build', '-o', 'out', 'main.go'],
+    compile: () => ['/usr/bin/go', 'build', '-o', 'out', 'main.go'],
     run: () => ['./out'],
     // Go's runtime reserves its arenas lazily but still maps more than small limits allow.
     memory: 'resident',
@@ -85,8 +106,8 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   java: {
     source: 'Main.java',
-    compile: ['/usr/bin/javac', '-J-Xmx256m', '-J-XX:+UseSerialGC', 'Main.java'],
-    run: (memoryMb) => [
+    compile: () => ['/usr/bin/javac', '-J-Xmx256m', '-J-XX:+UseSerialGC', 'Main.java'],
+    run: ({ memoryMb }) => [
       '/usr/bin/java',
       `-Xmx${Math.max(16, Math.floor(memoryMb * 0.75))}m`,
       '-XX:+UseSerialGC',
@@ -106,7 +127,7 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   rust: {
     source: 'main.rs',
-    compile: ['/usr/bin/rustc', 'main.rs', '-o', 'test'],
+    compile: () => ['/usr/bin/rustc', 'main.rs', '-o', 'test'],
     run: () => ['./test'],
     memory: 'address-space',
     needs: ['/usr/bin/rustc', '/usr/bin/cc'],
@@ -128,6 +149,11 @@ export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
     debianPackage: 'nodejs',
     transpile: 'typescript',
   },
+};
+
+/** Every language `/run_code` knows, by SandboxFusion's names (`sandbox/runners/types.py`). */
+export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
+  ...MAJOR_RECIPES,
 };
 
 /** SandboxFusion's short names for the same runners (`MAJOR_RUNNERS` in `sandbox/runners/major.py`). */

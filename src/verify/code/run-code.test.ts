@@ -1,33 +1,19 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
-import { bubblewrapWorks } from './python-runner.js';
 import { LANGUAGE_RECIPES, type LanguageRecipe, missingToolchain } from './run-code-languages.js';
 import type { RunCodeRequest } from './sandbox-fusion.js';
+import {
+  type Battery,
+  b64,
+  escapeBattery,
+  HOST_FILE,
+  hasBwrap,
+  MARKER,
+  present,
+} from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
-const hasBwrap = bubblewrapWorks();
-const present = (language: string) =>
-  hasBwrap && missingToolchain(language, LANGUAGE_RECIPES[language] as never) === undefined;
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-const HOST_FILE = `${process.cwd()}/package.json`;
-const MARKER = `/tmp/rewardkit-run-code-escape-${process.pid}`;
-
-/**
- * The same attacks in every language: each program prints ESCAPED only if the attack worked.
- * `port` is a TCP service the test runs on the host's loopback.
- */
-interface Battery {
-  readonly echo: string; // reads one line of stdin, prints it upper-cased; exits 3 if it is "exit"
-  readonly network: (port: number) => string;
-  readonly hostFile: string;
-  readonly writeHost: string;
-  readonly forkBomb: string;
-  readonly memory: string; // touches 1 GB
-  readonly spin: string;
-  readonly closeAndSleep: string;
-}
 
 const C_PRELUDE = `#include <stdio.h>
 #include <stdlib.h>
@@ -124,91 +110,10 @@ const LANGUAGES: ReadonlyArray<readonly [string, Battery]> = [
   ['rust', rustBattery],
 ];
 
-let server: Server;
-let port = 0;
-let connections = 0;
-beforeAll(async () => {
-  server = createServer((socket) => {
-    connections++;
-    socket.end('secret');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as { port: number }).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+escapeBattery(sandbox, LANGUAGES);
 
 const run = (language: string, code: string, extra: Partial<RunCodeRequest> = {}) =>
   sandbox.runCode({ code, language, run_timeout: 1, ...extra });
-
-for (const [language, battery] of LANGUAGES) {
-  describe.skipIf(!present(language))(`/run_code ${language} under bubblewrap`, () => {
-    test('should run with stdin and answer Success with exit code 0', async () => {
-      const result = await run(language, battery.echo, { stdin: 'hello\n', run_timeout: 10 });
-      expect(result).toMatchObject({
-        status: 'Success',
-        message: '',
-        run_result: { status: 'Finished', return_code: 0, stdout: 'HELLO\n', stderr: '' },
-        files: {},
-      });
-    });
-
-    test('should report a non-zero exit as Finished with its code, and the run as Failed', async () => {
-      const result = await run(language, battery.echo, { stdin: 'exit\n', run_timeout: 10 });
-      expect(result).toMatchObject({
-        status: 'Failed',
-        message: '',
-        run_result: { status: 'Finished', return_code: 3, stderr: 'bye\n' },
-      });
-    });
-
-    test('should not reach a service on the host loopback', async () => {
-      const result = await run(language, battery.network(port), { run_timeout: 5 });
-      expect(result.run_result?.stdout).toBe('blocked\n');
-      expect(connections).toBe(0);
-    });
-
-    test('should not read host files', async () => {
-      const result = await run(language, battery.hostFile, { run_timeout: 5 });
-      expect(result.run_result?.stdout).toBe('blocked\n');
-    });
-
-    test('should not write host files', async () => {
-      rmSync(MARKER, { force: true });
-      const result = await run(language, battery.writeHost, { run_timeout: 5 });
-      expect(result.run_result?.stdout).toBe('blocked\n');
-      expect(existsSync(MARKER)).toBe(false);
-      expect(existsSync('/usr/rewardkit-evil')).toBe(false);
-    });
-
-    test('should contain a fork bomb and stay usable', async () => {
-      const result = await run(language, battery.forkBomb);
-      // However the bomb ends (the time limit, or its shell returning), every process it made is killed.
-      expect(['Success', 'Failed']).toContain(result.status);
-      expect(await run(language, battery.echo, { stdin: 'ok\n', run_timeout: 10 })).toMatchObject({
-        status: 'Success',
-      });
-    });
-
-    test('should stop a program past its memory limit', async () => {
-      const result = await run(language, battery.memory, { memory_limit_MB: 128, run_timeout: 10 });
-      expect(result.status).toBe('Failed');
-      expect(result.run_result?.stdout).not.toContain('ESCAPED');
-    });
-
-    test('should end an endless loop at run_timeout as TimeLimitExceeded', async () => {
-      const result = await run(language, battery.spin, { run_timeout: 0.5 });
-      expect(result).toMatchObject({
-        status: 'Failed',
-        run_result: { status: 'TimeLimitExceeded', return_code: null },
-      });
-    });
-
-    test('should keep the deadline after the program closes stdout and stderr', async () => {
-      const result = await run(language, battery.closeAndSleep, { run_timeout: 0.5 });
-      expect(result).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
-    });
-  });
-}
 
 describe('/run_code with the JVM and pytest', () => {
   test.skipIf(!present('java'))(

@@ -4,6 +4,7 @@ import {
   LANGUAGE_RECIPES,
   type LanguageRecipe,
   missingToolchain,
+  type ProgramContext,
 } from './run-code-languages.js';
 import { runInBubblewrap, type SandboxStep, type StepReport } from './run-code-runner.js';
 import {
@@ -68,13 +69,26 @@ export async function runCodeInBubblewrap(
       `files: ${filesBytes} bytes decoded exceed half the memory limit (${memoryMb} MB), which is what the sandbox's working directory may hold before the program runs`,
     );
   }
+  const program: ProgramContext = { code: request.code, fileNames: Object.keys(request.files), memoryMb };
+  const refusal = recipe.refuse?.(program);
+  if (refusal !== undefined) {
+    // Upstream answers such a program with an errored compile and no run.
+    const refused: CommandRunResult = {
+      status: 'Error',
+      execution_time: 0,
+      return_code: 1,
+      stdout: '',
+      stderr: refusal,
+    };
+    return { ...runStatus(refused, null), ...result(refused, null, {}) };
+  }
   let compileResult: CommandRunResult | null = null;
-  let source = request.code;
+  let source = recipe.rewrite ? recipe.rewrite(request.code) : request.code;
   if (recipe.transpile === 'typescript') {
     const ts = loadTypeScript();
     // Without the optional package the language is unavailable here, said as for a missing toolchain.
     if ('error' in ts) return sandboxError(ts.error);
-    const transpiled = transpileTypeScript(ts.api, request.code);
+    const transpiled = transpileTypeScript(ts.api, source);
     if (transpiled.diagnostics) {
       compileResult = {
         status: 'Finished',
@@ -87,14 +101,20 @@ export async function runCodeInBubblewrap(
     }
     source = transpiled.javascript;
   }
-  files[recipe.source] = Buffer.from(source, 'utf8').toString('base64');
+  for (const [path, text] of Object.entries(recipe.extraFiles?.(program) ?? {})) {
+    if (!(path in files)) files[path] = Buffer.from(text, 'utf8').toString('base64');
+  }
+  files[typeof recipe.source === 'string' ? recipe.source : recipe.source(program)] = Buffer.from(
+    source,
+    'utf8',
+  ).toString('base64');
   const steps: SandboxStep[] = [];
   if (recipe.compile) {
     // The compiler is not the program under test: rustc alone takes more than 128 MB, so the
     // compile step is counted against at least COMPILE_MEMORY_MB, with no address-space limit.
     const compileBytes = Math.max(memoryBytes, COMPILE_MEMORY_MB * 1024 * 1024);
     steps.push({
-      argv: recipe.compile,
+      argv: recipe.compile(program),
       timeoutS: request.compile_timeout,
       memoryBytes: compileBytes,
       addressSpaceBytes: null,
@@ -102,7 +122,7 @@ export async function runCodeInBubblewrap(
     });
   }
   steps.push({
-    argv: recipe.run(memoryMb),
+    argv: recipe.run(program),
     timeoutS: request.run_timeout,
     memoryBytes,
     addressSpaceBytes: recipe.memory === 'address-space' ? memoryBytes : null,
