@@ -58,7 +58,11 @@ describe('rewardkit judge pairwise as a batch tool', () => {
       latency_ms: expect.any(Number),
       retries: 0,
       cache_hits: 0,
+      first_call_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      last_call_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
+    const span = verdicts[0]?.usage as { first_call_at: string; last_call_at: string };
+    expect(span.first_call_at <= span.last_call_at).toBe(true);
     expect(server.requests).toHaveLength(6);
 
     // One more pair appended: only it is judged.

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 
-/** JSON lines with every call's latency left out: what two runs of one input must agree on. */
+/** What differs between two runs of one input: how long calls took and when they were answered. */
+const TIMING_KEYS = new Set(['latency_ms', 'answered_at', 'first_call_at', 'last_call_at']);
+const dropTiming = (key: string, value: unknown) => (TIMING_KEYS.has(key) ? undefined : value);
+
+/** JSON lines with every call's latency and time left out: what two runs of one input must agree on. */
 export function withoutLatency(text: string): unknown[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line, (key, value) => (key === 'latency_ms' ? undefined : value)));
+    .map((line) => JSON.parse(line, dropTiming));
 }
 
 /** `withoutLatency` of a file. */
@@ -15,6 +19,6 @@ export const fileWithoutLatency = (path: string): unknown[] => withoutLatency(re
 export const deprecationLines = (stderr: string): string[] =>
   stderr.split('\n').filter((line) => /^rewardkit: warning: .* is deprecated; use /.test(line));
 
-/** A JSON file (a report) with every call's latency left out. */
+/** A JSON file (a report) with every call's latency and time left out. */
 export const jsonWithoutLatency = (path: string): unknown =>
-  JSON.parse(readFileSync(path, 'utf8'), (key, value) => (key === 'latency_ms' ? undefined : value));
+  JSON.parse(readFileSync(path, 'utf8'), dropTiming);

@@ -47,6 +47,8 @@ export const JudgeCallSchema = z.object({
   retries: z.number().int().nonnegative(),
   /** Answered from the response cache. */
   cached: z.boolean(),
+  /** When the answer came (ISO 8601, UTC); absent in rows stored before it was recorded. */
+  answered_at: z.iso.datetime().optional(),
   /** What the backend could not honour as asked. */
   warnings: z.array(z.string()).optional(),
 });

@@ -16,6 +16,9 @@ export const LlmUsageSchema = z.object({
    * leave them out rather than count them as zero.
    */
   unreported_calls: z.number().int().positive().optional(),
+  /** When the first and the last of these calls were answered (ISO 8601, UTC); absent in older rows. */
+  first_call_at: z.iso.datetime().optional(),
+  last_call_at: z.iso.datetime().optional(),
 });
 export type LlmUsage = z.infer<typeof LlmUsageSchema>;
 

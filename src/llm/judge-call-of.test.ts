@@ -17,6 +17,7 @@ const trace = (over: Partial<CallTrace> = {}): CallTrace => ({
   completionTokens: 9,
   retries: 1,
   cached: false,
+  answeredAt: Date.UTC(2026, 10, 27, 18, 30, 0, 250),
   ...over,
 });
 
@@ -39,6 +40,7 @@ describe('judgeCallOf', () => {
       completion_tokens: 9,
       retries: 1,
       cached: false,
+      answered_at: '2026-11-27T18:30:00.250Z',
       warnings: ['seed ignored'],
     });
     expect(JudgeCallSchema.parse(JSON.parse(JSON.stringify(call)))).toEqual(call);

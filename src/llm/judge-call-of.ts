@@ -48,6 +48,8 @@ export function judgeCallOf(call: CallTrace): JudgeCall {
     ...(call.completionTokens !== undefined && { completion_tokens: call.completionTokens }),
     retries: call.retries,
     cached: call.cached,
+    // Traces kept before call times were recorded have none.
+    ...(Number.isFinite(call.answeredAt) && { answered_at: new Date(call.answeredAt).toISOString() }),
     ...(call.warnings?.length && { warnings: call.warnings }),
   };
 }

@@ -27,6 +27,8 @@ export interface CallTrace {
   retries: number;
   /** Answered from the response cache. */
   cached: boolean;
+  /** When the answer came (epoch ms). */
+  answeredAt: number;
   /** What was read from `raw`, where the call's output was parsed. */
   parsed?: unknown;
   parseError?: string;
@@ -54,6 +56,7 @@ const trace = (
   completionTokens: r.usage.completionTokens,
   retries: r.retries,
   cached: r.cached === true,
+  answeredAt: Date.now(),
   ...read,
   ...(r.warnings?.length && { warnings: r.warnings }),
 });

@@ -8,6 +8,8 @@ export interface CallUsage {
   latencyMs: number;
   retries: number;
   cached: boolean;
+  /** When the answer came (epoch ms): a run's calls are drawn over time by it, not by save time. */
+  answeredAt: number;
 }
 
 /** The cost fields of one response. */
@@ -18,6 +20,7 @@ export function callUsageOf(response: ChatResponse): CallUsage {
     latencyMs: response.latencyMs,
     retries: response.retries,
     cached: response.cached === true,
+    answeredAt: Date.now(),
   };
 }
 
@@ -36,7 +39,11 @@ export function usageOf(calls: readonly CallUsage[]): LlmUsage {
     cache_hits: 0,
   };
   let unreported = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
   for (const call of calls) {
+    first = Math.min(first, call.answeredAt);
+    last = Math.max(last, call.answeredAt);
     if (call.promptTokens === undefined || call.completionTokens === undefined) unreported++;
     usage.prompt_tokens += call.promptTokens ?? 0;
     usage.completion_tokens += call.completionTokens ?? 0;
@@ -44,8 +51,20 @@ export function usageOf(calls: readonly CallUsage[]): LlmUsage {
     usage.retries += call.retries;
     if (call.cached) usage.cache_hits++;
   }
-  return unreported === 0 ? usage : { ...usage, unreported_calls: unreported };
+  const timed = calls.length === 0 ? usage : { ...usage, ...callSpan(first, last) };
+  return unreported === 0 ? timed : { ...timed, unreported_calls: unreported };
 }
+
+const callSpan = (first: number, last: number) => ({
+  first_call_at: new Date(first).toISOString(),
+  last_call_at: new Date(last).toISOString(),
+});
+
+/** The earlier and the later of two optional ISO times (ISO strings of one zone sort as times). */
+const earlier = (a: string | undefined, b: string | undefined) =>
+  a === undefined || (b !== undefined && b < a) ? b : a;
+const later = (a: string | undefined, b: string | undefined) =>
+  a === undefined || (b !== undefined && b > a) ? b : a;
 
 /** Two usages added field by field (one judgment's into a run's). */
 export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
@@ -57,6 +76,10 @@ export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
     retries: a.retries + b.retries,
     cache_hits: a.cache_hits + b.cache_hits,
   };
+  const first = earlier(a.first_call_at, b.first_call_at);
+  const last = later(a.last_call_at, b.last_call_at);
+  const timed =
+    first === undefined || last === undefined ? sum : { ...sum, first_call_at: first, last_call_at: last };
   const unreported = (a.unreported_calls ?? 0) + (b.unreported_calls ?? 0);
-  return unreported === 0 ? sum : { ...sum, unreported_calls: unreported };
+  return unreported === 0 ? timed : { ...timed, unreported_calls: unreported };
 }

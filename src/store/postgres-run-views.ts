@@ -236,6 +236,8 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
       `WITH ${SPAN}
          SELECT ${POSTGRES_BUCKET} AS bucket, COUNT(DISTINCT r.seq)::float8 AS results,
                 MIN(r.created_at) AS first_saved_at, MAX(r.created_at) AS last_saved_at,
+                MIN(e.value -> 'usage' ->> 'first_call_at') AS first_call_at,
+                MAX(e.value -> 'usage' ->> 'last_call_at') AS last_call_at,
                 SUM((e.value -> 'usage' ->> 'calls')::float8) AS calls,
                 SUM((e.value -> 'usage' ->> 'prompt_tokens')::float8) AS prompt_tokens,
                 SUM((e.value -> 'usage' ->> 'completion_tokens')::float8) AS completion_tokens,

@@ -99,6 +99,8 @@ export interface CostSeriesRow {
   results: number;
   first_saved_at: string | Date;
   last_saved_at: string | Date;
+  first_call_at: string | null;
+  last_call_at: string | null;
   calls: number | null;
   prompt_tokens: number | null;
   completion_tokens: number | null;
@@ -114,6 +116,8 @@ export function costSeriesFromRows(rows: readonly CostSeriesRow[]): CostSeriesBu
       results: Number(row.results),
       first_saved_at: at(row.first_saved_at),
       last_saved_at: at(row.last_saved_at),
+      first_call_at: row.first_call_at ?? null,
+      last_call_at: row.last_call_at ?? null,
       calls: Number(row.calls ?? 0),
       prompt_tokens: Number(row.prompt_tokens ?? 0),
       completion_tokens: Number(row.completion_tokens ?? 0),

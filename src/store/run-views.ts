@@ -128,6 +128,9 @@ export interface CostSeriesBucket {
   readonly results: number;
   readonly first_saved_at: string;
   readonly last_saved_at: string;
+  /** When the bucket's first and last judge calls were answered; null where none recorded a time. */
+  readonly first_call_at: string | null;
+  readonly last_call_at: string | null;
   readonly calls: number;
   readonly prompt_tokens: number;
   readonly completion_tokens: number;

@@ -126,6 +126,8 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo): RunViews {
       `WITH ${SPAN}
        SELECT ${SQLITE_BUCKET} AS bucket, COUNT(DISTINCT results.rowid) AS results,
               MIN(results.created_at) AS first_saved_at, MAX(results.created_at) AS last_saved_at,
+              MIN(e.value ->> '$.usage.first_call_at') AS first_call_at,
+              MAX(e.value ->> '$.usage.last_call_at') AS last_call_at,
               SUM(e.value ->> '$.usage.calls') AS calls,
               SUM(e.value ->> '$.usage.prompt_tokens') AS prompt_tokens,
               SUM(e.value ->> '$.usage.completion_tokens') AS completion_tokens,

@@ -47,6 +47,8 @@ describe('runReportHtml', () => {
           results: 10,
           first_saved_at: at(0),
           last_saved_at: at(5),
+          first_call_at: null,
+          last_call_at: null,
           calls: 4,
           prompt_tokens: 400,
           completion_tokens: 40,
@@ -57,6 +59,8 @@ describe('runReportHtml', () => {
           results: 10,
           first_saved_at: at(6),
           last_saved_at: at(9),
+          first_call_at: null,
+          last_call_at: null,
           calls: 2,
           prompt_tokens: 200,
           completion_tokens: 20,
@@ -90,6 +94,42 @@ describe('runReportHtml', () => {
     expect(html).toContain('results saved (saved together: no time to tell apart)');
     expect(html).not.toContain('time since the first result');
   });
+
+  test("should plot usage over the judge calls' own times when the results were saved at once", () => {
+    const call = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const html = runReportHtml({
+      ...input,
+      costSeries: [
+        { ...at0(), before: 0, results: 2, calls: 4, first_call_at: call(1), last_call_at: call(4) },
+        // Its calls overlapped the first bucket's: the point stays at the later time so far (4 s), never back.
+        { ...at0(), before: 2, results: 3, calls: 2, first_call_at: call(2), last_call_at: call(3) },
+        { ...at0(), before: 5, results: 1, calls: 1, first_call_at: call(5), last_call_at: call(9) },
+      ],
+    });
+    expect(html).toContain('time since the first judge call was answered (s)');
+    expect(html).toContain('<title>calls: 4 at 3</title>');
+    expect(html).toContain('<title>calls: 6 at 3</title>');
+    expect(html).toContain('<title>calls: 7 at 8</title>');
+  });
+
+  test('should fall back to save times when some bucket that called a judge has no call times', () => {
+    const html = runReportHtml({
+      ...input,
+      costSeries: [
+        {
+          ...at0(),
+          before: 0,
+          results: 2,
+          calls: 4,
+          first_call_at: '2026-01-01T00:00:01.000Z',
+          last_call_at: '2026-01-01T00:00:02.000Z',
+        },
+        { ...at0(), before: 2, results: 3, calls: 2 },
+      ],
+    });
+    expect(html).not.toContain('judge call was answered');
+    expect(html).toContain('results saved (saved together: no time to tell apart)');
+  });
 });
 
 const at0 = () => ({
@@ -97,6 +137,8 @@ const at0 = () => ({
   results: 1,
   first_saved_at: '2026-01-01T00:00:00.000Z',
   last_saved_at: '2026-01-01T00:00:00.000Z',
+  first_call_at: null as string | null,
+  last_call_at: null as string | null,
   calls: 0,
   prompt_tokens: 0,
   completion_tokens: 0,

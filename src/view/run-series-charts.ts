@@ -19,6 +19,9 @@ export interface CostBucket {
   readonly results: number;
   readonly first_saved_at: string;
   readonly last_saved_at: string;
+  /** Absent in rows from before call times were recorded (and in older reports' inputs). */
+  readonly first_call_at?: string | null;
+  readonly last_call_at?: string | null;
   readonly calls: number;
   readonly prompt_tokens: number;
   readonly completion_tokens: number;
@@ -68,27 +71,53 @@ export function savedOverTime(buckets: readonly CostBucket[]): boolean {
 }
 
 /**
+ * The time of each bucket: by its judge calls' answer times where every bucket that called a judge
+ * recorded them (a running maximum, so buckets whose calls overlapped still move forward), else by
+ * save time where that tells the buckets apart (`savedOverTime`), else none.
+ */
+function bucketTimes(
+  buckets: readonly CostBucket[],
+): { clock: 'calls' | 'saves'; start: number; ends: number[] } | undefined {
+  const called = buckets.filter((b) => b.calls > 0);
+  if (called.length > 0 && called.every((b) => b.first_call_at && b.last_call_at)) {
+    const start = Math.min(...called.map((b) => Date.parse(b.first_call_at as string)));
+    let latest = start;
+    const ends = buckets.map((b) => {
+      if (b.last_call_at) latest = Math.max(latest, Date.parse(b.last_call_at));
+      return latest;
+    });
+    return { clock: 'calls', start, ends };
+  }
+  if (!savedOverTime(buckets)) return undefined;
+  return {
+    clock: 'saves',
+    start: Date.parse((buckets[0] as CostBucket).first_saved_at),
+    ends: buckets.map((b) => Date.parse(b.last_saved_at)),
+  };
+}
+
+/**
  * Judge usage summed over the run: cumulative tokens (prompt and completion) or calls at each
- * bucket's last save, from 0. The x axis is time since the first save (s, min or h) when the save
- * times tell the buckets apart (`savedOverTime`), else the results saved, and its label says which.
+ * bucket's end, from 0. The x axis is time since the first judge call (s, min or h) where the calls
+ * recorded their times, else since the first save where the save times tell the buckets apart, else
+ * the results saved; its label says which.
  */
 export function costOverTimeChart(
   buckets: readonly CostBucket[],
   measure: 'tokens' | 'calls',
 ): LineChartInput {
-  const overTime = savedOverTime(buckets);
-  const start = buckets.length > 0 ? Date.parse((buckets[0] as CostBucket).first_saved_at) : 0;
-  const span = buckets.length > 0 ? Date.parse((buckets.at(-1) as CostBucket).last_saved_at) - start : 0;
+  const times = bucketTimes(buckets);
+  const span = times ? Math.max(0, ...times.ends) - times.start : 0;
   const unit = TIME_UNITS.find((u) => span >= 2 * u.ms) ?? TIME_UNITS[2];
-  const at = (b: CostBucket) =>
-    overTime ? (Date.parse(b.last_saved_at) - start) / unit.ms : b.before + b.results;
+  const at = (b: CostBucket, i: number) =>
+    times ? ((times.ends[i] as number) - times.start) / unit.ms : b.before + b.results;
   const cumulative = (value: (b: CostBucket) => number) => {
     let total = 0;
     return [
       { x: 0, y: 0 },
-      ...buckets.map((b) => {
+      ...buckets.map((b, i) => {
         total += value(b);
-        return { x: at(b), y: total };
+        return { x: at(b, i), y: total };
       }),
     ];
   };
@@ -102,10 +131,13 @@ export function costOverTimeChart(
           ]
         : [{ name: 'calls', points: cumulative((b) => b.calls) }],
     // From 0, and at least one unit wide.
-    xDomain: [0, Math.max(1, overTime ? span / unit.ms : last ? last.before + last.results : 0)],
-    xLabel: overTime
-      ? `time since the first result was saved (${unit.name})`
-      : 'results saved (saved together: no time to tell apart)',
+    xDomain: [0, Math.max(1, times ? span / unit.ms : last ? last.before + last.results : 0)],
+    xLabel:
+      times?.clock === 'calls'
+        ? `time since the first judge call was answered (${unit.name})`
+        : times
+          ? `time since the first result was saved (${unit.name})`
+          : 'results saved (saved together: no time to tell apart)',
     yLabel: measure === 'tokens' ? 'tokens, cumulative' : 'calls, cumulative',
   };
 }

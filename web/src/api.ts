@@ -49,6 +49,8 @@ export interface CostSeriesBucket {
   results: number;
   first_saved_at: string;
   last_saved_at: string;
+  first_call_at: string | null;
+  last_call_at: string | null;
   calls: number;
   prompt_tokens: number;
   completion_tokens: number;
@@ -118,6 +120,8 @@ export interface JudgeCall {
   completion_tokens?: number;
   retries: number;
   cached: boolean;
+  /** When the answer came (ISO 8601); absent in rows stored before it was recorded. */
+  answered_at?: string;
   warnings?: string[];
 }
 

@@ -20,6 +20,12 @@ function CallSummary({ call, index }: Numbered) {
         · tokens {count(call.prompt_tokens)} in / {count(call.completion_tokens)} out ·{' '}
         {num(call.latency_ms, 1)} ms · retries {call.retries}
         {call.cached && ' · cache hit'}
+        {call.answered_at && (
+          <>
+            {' · answered '}
+            <time dateTime={call.answered_at}>{call.answered_at.replace('T', ' ').slice(0, 23)}</time>
+          </>
+        )}
         {call.finish_reason !== 'stop' && ` · finish ${call.finish_reason}`}
       </span>
       {call.parse_error !== undefined && <span className="errors"> · unreadable</span>}

@@ -113,6 +113,7 @@ function traceOf(messages: LlmMessage[], r: ChatResponse, role: string, parseErr
       : r.content,
     finishReason: r.finishReason,
     latencyMs: r.latencyMs,
+    answeredAt: Date.now(),
     promptTokens: r.usage.promptTokens,
     completionTokens: r.usage.completionTokens,
     retries: r.retries,

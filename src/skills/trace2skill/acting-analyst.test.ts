@@ -57,6 +57,7 @@ function toolbox(text: string): AnalystToolbox & { executed: string[] } {
         completionTokens: 5,
         retries: 0,
         cached: false,
+        answeredAt: 0,
       },
     ],
   };

@@ -78,6 +78,7 @@ export async function actingAnalysis<I, S extends z.ZodType>(
         : response.content,
       finishReason: response.finishReason,
       latencyMs: response.latencyMs,
+      answeredAt: Date.now(),
       promptTokens: response.usage.promptTokens,
       completionTokens: response.usage.completionTokens,
       retries: response.retries,

@@ -841,8 +841,26 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       const series = await store.costSeries(run.id, 2);
       // Each result counted once, however many pieces of evidence it has.
       expect(series.map(({ first_saved_at, last_saved_at, ...usage }) => usage)).toEqual([
-        { before: 0, results: 2, calls: 2, prompt_tokens: 300, completion_tokens: 40, cache_hits: 1 },
-        { before: 2, results: 2, calls: 4, prompt_tokens: 600, completion_tokens: 80, cache_hits: 2 },
+        {
+          before: 0,
+          results: 2,
+          calls: 2,
+          prompt_tokens: 300,
+          completion_tokens: 40,
+          cache_hits: 1,
+          first_call_at: null,
+          last_call_at: null,
+        },
+        {
+          before: 2,
+          results: 2,
+          calls: 4,
+          prompt_tokens: 600,
+          completion_tokens: 80,
+          cache_hits: 2,
+          first_call_at: null,
+          last_call_at: null,
+        },
       ]);
       for (const bucket of series) {
         expect(Date.parse(bucket.first_saved_at)).toBeLessThanOrEqual(Date.parse(bucket.last_saved_at));
@@ -854,6 +872,27 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       const plain = await store.createRun({ spec_name: 's', spec: {} });
       await store.saveResults(plain.id, [okResult('a', 1)]);
       expect((await store.costSeries(plain.id, 4)).map((b) => b.calls)).toEqual([0]);
+      // Results saved together, whose calls recorded when they were answered: the span per bucket.
+      const timed = await store.createRun({ spec_name: 's', spec: {} });
+      const calledAt = (id: string, first: string, last: string) => {
+        const [evidence] = judgedResult.evidence;
+        return {
+          ...judgedResult,
+          id,
+          evidence: [
+            { ...evidence, usage: { ...evidence?.usage, first_call_at: first, last_call_at: last } },
+          ],
+        } as typeof judgedResult;
+      };
+      await store.saveResults(timed.id, [
+        calledAt('t1', '2026-11-27T10:00:03.000Z', '2026-11-27T10:00:04.000Z'),
+        calledAt('t2', '2026-11-27T10:00:01.000Z', '2026-11-27T10:00:02.500Z'),
+        calledAt('t3', '2026-11-27T10:00:07.000Z', '2026-11-27T10:00:09.000Z'),
+      ]);
+      expect((await store.costSeries(timed.id, 2)).map((b) => [b.first_call_at, b.last_call_at])).toEqual([
+        ['2026-11-27T10:00:01.000Z', '2026-11-27T10:00:04.000Z'],
+        ['2026-11-27T10:00:07.000Z', '2026-11-27T10:00:09.000Z'],
+      ]);
       await store.close();
     });
   });
