@@ -1,3 +1,4 @@
+import { formatUsd } from '../core/format-usd.js';
 import type { AgreementStatistic } from '../judges/index.js';
 import { OTHER_SOURCES, type PanelSummary, type RunSummary } from '../runner/index.js';
 
@@ -21,7 +22,7 @@ export function formatSummary(summary: RunSummary, context: { output: string; ru
     );
     for (const s of summary.sources) {
       lines.push(
-        `  ${s.source.padEnd(width)}  ${String(s.scored).padStart(6)}  ${fixed(s.mean).padStart(7)}  ${fixed(s.pass_rate).padStart(7)}  ${String(s.invalid).padStart(7)}${s.llm ? `  ${s.llm.calls} LLM calls, ${s.llm.prompt_tokens}+${s.llm.completion_tokens} tokens, ${s.llm.cache_hits} cached` : ''}`,
+        `  ${s.source.padEnd(width)}  ${String(s.scored).padStart(6)}  ${fixed(s.mean).padStart(7)}  ${fixed(s.pass_rate).padStart(7)}  ${String(s.invalid).padStart(7)}${s.llm ? `  ${s.llm.calls} LLM calls, ${s.llm.prompt_tokens}+${s.llm.completion_tokens} tokens, ${s.llm.cache_hits} cached${s.llm.cost_usd !== undefined ? `, ${formatUsd(s.llm.cost_usd)}` : ''}` : ''}`,
       );
     }
   }

@@ -49,6 +49,8 @@ export const JudgeCallSchema = z.object({
   cached: z.boolean(),
   /** When the answer came (ISO 8601, UTC); absent in rows stored before it was recorded. */
   answered_at: z.iso.datetime().optional(),
+  /** US dollars, where the model has a price (0 for a cache hit). */
+  cost_usd: z.number().nonnegative().optional(),
   /** What the backend could not honour as asked. */
   warnings: z.array(z.string()).optional(),
 });

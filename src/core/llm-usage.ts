@@ -19,6 +19,11 @@ export const LlmUsageSchema = z.object({
   /** When the first and the last of these calls were answered (ISO 8601, UTC); absent in older rows. */
   first_call_at: z.iso.datetime().optional(),
   last_call_at: z.iso.datetime().optional(),
+  /**
+   * US dollars over the calls whose model has a `price` in the models file (cache hits free);
+   * absent when none had one.
+   */
+  cost_usd: z.number().nonnegative().optional(),
 });
 export type LlmUsage = z.infer<typeof LlmUsageSchema>;
 
@@ -28,6 +33,8 @@ export interface UsageTotals {
   prompt_tokens: number;
   completion_tokens: number;
   cache_hits: number;
+  /** Present when some call was priced (see `LlmUsage.cost_usd`). */
+  cost_usd?: number;
 }
 
 /**
@@ -40,5 +47,6 @@ export function addUsageTotals(totals: UsageTotals | undefined, usage: UsageTota
   sums.prompt_tokens += usage.prompt_tokens;
   sums.completion_tokens += usage.completion_tokens;
   sums.cache_hits += usage.cache_hits;
+  if (usage.cost_usd !== undefined) sums.cost_usd = (sums.cost_usd ?? 0) + usage.cost_usd;
   return sums;
 }

@@ -102,6 +102,8 @@ export interface ChatResponse {
   retries: number;
   /** Served from the response cache. */
   cached?: boolean;
+  /** What the call cost in US dollars, where the models file gives the model a `price`. */
+  costUsd?: number;
   /** The tools the model called, in order. */
   toolCalls?: ToolCall[];
   /** Settings this backend could not honour as asked (never dropped silently). */

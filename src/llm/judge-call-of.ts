@@ -50,6 +50,7 @@ export function judgeCallOf(call: CallTrace): JudgeCall {
     cached: call.cached,
     // Traces kept before call times were recorded have none.
     ...(Number.isFinite(call.answeredAt) && { answered_at: new Date(call.answeredAt).toISOString() }),
+    ...(call.costUsd !== undefined && { cost_usd: call.costUsd }),
     ...(call.warnings?.length && { warnings: call.warnings }),
   };
 }

@@ -39,6 +39,16 @@ describe('models file backends', () => {
       error: /models\.local: .*base_url/,
     },
     {
+      what: 'a negative price',
+      text: 'models:\n  judge:\n    model: m\n    base_url: http://x/v1\n    price: {input: -1, output: 15}\n',
+      error: /models\.judge\.price\.input: /,
+    },
+    {
+      what: 'a price without its output rate',
+      text: 'models:\n  judge:\n    model: m\n    base_url: http://x/v1\n    price: {input: 3}\n',
+      error: /models\.judge\.price\.output: /,
+    },
+    {
       what: 'an unknown backend',
       text: 'models:\n  local:\n    backend: ollama\n    model: m\n',
       error: /models\.local\.backend: /,

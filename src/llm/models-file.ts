@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { issuesOf, issuesText, RewardKitError } from '../core/index.js';
 import type { ChatModel } from './chat-model.js';
 import { createLlamaCppModel } from './llama-cpp-model.js';
+import { priced } from './middleware/priced.js';
 import { createOpenAICompatibleModel } from './openai-compatible-model.js';
+import { wrapChatModel } from './wrap-chat-model.js';
 
 const EndpointEntry = z.strictObject({
   base_url: z.string().url(),
@@ -25,6 +27,8 @@ const OpenAICompatibleEntry = z.strictObject({
   max_concurrency: z.number().int().positive().optional(),
   requests_per_minute: z.number().int().positive().optional(),
   tokens_per_minute: z.number().int().positive().optional(),
+  /** US dollars per million tokens: what runs report as their cost in money. */
+  price: z.strictObject({ input: z.number().nonnegative(), output: z.number().nonnegative() }).optional(),
 });
 
 /** A GGUF file run in-process by node-llama-cpp. */
@@ -182,19 +186,17 @@ function buildModels(
         `${context.where(`models.${name}`)}: needs "base_url" or "endpoints"`,
       );
     }
-    models.set(
+    const model = createOpenAICompatibleModel({
       name,
-      createOpenAICompatibleModel({
-        name,
-        model: entry.model,
-        endpoints,
-        ...(entry.timeout_ms !== undefined && { timeoutMs: entry.timeout_ms }),
-        ...(entry.max_retries !== undefined && { maxRetries: entry.max_retries }),
-        ...(entry.max_concurrency !== undefined && { maxConcurrency: entry.max_concurrency }),
-        ...(entry.requests_per_minute !== undefined && { requestsPerMinute: entry.requests_per_minute }),
-        ...(entry.tokens_per_minute !== undefined && { tokensPerMinute: entry.tokens_per_minute }),
-      }),
-    );
+      model: entry.model,
+      endpoints,
+      ...(entry.timeout_ms !== undefined && { timeoutMs: entry.timeout_ms }),
+      ...(entry.max_retries !== undefined && { maxRetries: entry.max_retries }),
+      ...(entry.max_concurrency !== undefined && { maxConcurrency: entry.max_concurrency }),
+      ...(entry.requests_per_minute !== undefined && { requestsPerMinute: entry.requests_per_minute }),
+      ...(entry.tokens_per_minute !== undefined && { tokensPerMinute: entry.tokens_per_minute }),
+    });
+    models.set(name, entry.price ? wrapChatModel(model, [priced(entry.price)]) : model);
   }
   return models;
 }

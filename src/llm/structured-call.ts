@@ -8,6 +8,7 @@ import {
   type FinishReason,
 } from './chat-model.js';
 import { type ParseRoute, parseStructured } from './parse-structured.js';
+import { costOfCall } from './usage-of.js';
 
 /** Every call of one judgment, for its trace and its usage accounting. */
 export interface CallTrace {
@@ -29,6 +30,8 @@ export interface CallTrace {
   cached: boolean;
   /** When the answer came (epoch ms). */
   answeredAt: number;
+  /** US dollars (`CallUsage.costUsd`). */
+  costUsd?: number | undefined;
   /** What was read from `raw`, where the call's output was parsed. */
   parsed?: unknown;
   parseError?: string;
@@ -57,6 +60,7 @@ const trace = (
   retries: r.retries,
   cached: r.cached === true,
   answeredAt: Date.now(),
+  ...(costOfCall(r) !== undefined && { costUsd: costOfCall(r) }),
   ...read,
   ...(r.warnings?.length && { warnings: r.warnings }),
 });

@@ -10,6 +10,8 @@ export interface CallUsage {
   cached: boolean;
   /** When the answer came (epoch ms): a run's calls are drawn over time by it, not by save time. */
   answeredAt: number;
+  /** US dollars, where the model has a price and the backend reported tokens; 0 for a cache hit. */
+  costUsd?: number | undefined;
 }
 
 /** The cost fields of one response. */
@@ -21,7 +23,14 @@ export function callUsageOf(response: ChatResponse): CallUsage {
     retries: response.retries,
     cached: response.cached === true,
     answeredAt: Date.now(),
+    costUsd: costOfCall(response),
   };
+}
+
+/** A call's cost as usage counts it: what the backend charged, nothing for a cache hit. */
+export function costOfCall(response: Pick<ChatResponse, 'cached' | 'costUsd'>): number | undefined {
+  if (response.costUsd === undefined) return undefined;
+  return response.cached === true ? 0 : response.costUsd;
 }
 
 /**
@@ -39,6 +48,7 @@ export function usageOf(calls: readonly CallUsage[]): LlmUsage {
     cache_hits: 0,
   };
   let unreported = 0;
+  let cost: number | undefined;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const call of calls) {
@@ -50,8 +60,13 @@ export function usageOf(calls: readonly CallUsage[]): LlmUsage {
     usage.latency_ms += call.latencyMs;
     usage.retries += call.retries;
     if (call.cached) usage.cache_hits++;
+    if (call.costUsd !== undefined) cost = (cost ?? 0) + call.costUsd;
   }
-  const timed = calls.length === 0 ? usage : { ...usage, ...callSpan(first, last) };
+  const timed = {
+    ...usage,
+    ...(calls.length > 0 && callSpan(first, last)),
+    ...(cost !== undefined && { cost_usd: cost }),
+  };
   return unreported === 0 ? timed : { ...timed, unreported_calls: unreported };
 }
 
@@ -76,6 +91,9 @@ export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
     retries: a.retries + b.retries,
     cache_hits: a.cache_hits + b.cache_hits,
   };
+  const cost =
+    a.cost_usd === undefined && b.cost_usd === undefined ? undefined : (a.cost_usd ?? 0) + (b.cost_usd ?? 0);
+  if (cost !== undefined) sum.cost_usd = cost;
   const first = earlier(a.first_call_at, b.first_call_at);
   const last = later(a.last_call_at, b.last_call_at);
   const timed =

@@ -25,6 +25,8 @@ export interface SourceSummary {
     readonly prompt_tokens: number;
     readonly completion_tokens: number;
     readonly cache_hits: number;
+    /** US dollars, where the models file gives the judge's model a `price`. */
+    readonly cost_usd?: number;
   };
 }
 
@@ -265,7 +267,9 @@ function mergeSourceSummaries(source: string, same: readonly SourceSummary[]): S
   const weighted = (pick: (s: SourceSummary) => number | null) =>
     same.reduce((total, s) => total + (pick(s) ?? 0) * s.scored, 0);
   const llms = same.flatMap((s) => (s.llm ? [s.llm] : []));
-  const llmSum = (key: keyof NonNullable<SourceSummary['llm']>) => llms.reduce((n, l) => n + l[key], 0);
+  const llmSum = (key: Exclude<keyof NonNullable<SourceSummary['llm']>, 'cost_usd'>) =>
+    llms.reduce((n, l) => n + l[key], 0);
+  const priced = llms.filter((l) => l.cost_usd !== undefined);
   return {
     source,
     scored,
@@ -278,6 +282,7 @@ function mergeSourceSummaries(source: string, same: readonly SourceSummary[]): S
         prompt_tokens: llmSum('prompt_tokens'),
         completion_tokens: llmSum('completion_tokens'),
         cache_hits: llmSum('cache_hits'),
+        ...(priced.length > 0 && { cost_usd: priced.reduce((n, l) => n + (l.cost_usd ?? 0), 0) }),
       },
     }),
   };

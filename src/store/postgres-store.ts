@@ -211,13 +211,15 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
               SUM(llm_calls)::float8 AS llm_calls,
               SUM(prompt_tokens)::float8 AS prompt_tokens,
               SUM(completion_tokens)::float8 AS completion_tokens,
-              SUM(cache_hits)::float8 AS cache_hits
+              SUM(cache_hits)::float8 AS cache_hits,
+              SUM(cost_usd)::float8 AS cost_usd
        FROM (SELECT e.position, e.value ->> 'source' AS source, (e.value ->> 'score')::float8 AS score,
                     (e.value ->> 'invalid')::boolean AS invalid,
                     (e.value -> 'usage' ->> 'calls')::float8 AS llm_calls,
                     (e.value -> 'usage' ->> 'prompt_tokens')::float8 AS prompt_tokens,
                     (e.value -> 'usage' ->> 'completion_tokens')::float8 AS completion_tokens,
-                    (e.value -> 'usage' ->> 'cache_hits')::float8 AS cache_hits
+                    (e.value -> 'usage' ->> 'cache_hits')::float8 AS cache_hits,
+                    (e.value -> 'usage' ->> 'cost_usd')::float8 AS cost_usd
              FROM results, jsonb_array_elements(results.evidence) WITH ORDINALITY AS e(value, position)
              WHERE results.run_id = $1) AS pieces
        GROUP BY source ORDER BY MIN(position), source`,

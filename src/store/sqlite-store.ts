@@ -174,12 +174,14 @@ export function openSqliteStore(
               SUM(llm_calls) AS llm_calls,
               SUM(prompt_tokens) AS prompt_tokens,
               SUM(completion_tokens) AS completion_tokens,
-              SUM(cache_hits) AS cache_hits
+              SUM(cache_hits) AS cache_hits,
+              SUM(cost_usd) AS cost_usd
        FROM (SELECT e.key AS position, e.value ->> '$.source' AS source, e.value ->> '$.score' AS score,
                     e.value ->> '$.invalid' AS invalid, e.value ->> '$.usage.calls' AS llm_calls,
                     e.value ->> '$.usage.prompt_tokens' AS prompt_tokens,
                     e.value ->> '$.usage.completion_tokens' AS completion_tokens,
-                    e.value ->> '$.usage.cache_hits' AS cache_hits
+                    e.value ->> '$.usage.cache_hits' AS cache_hits,
+                    e.value ->> '$.usage.cost_usd' AS cost_usd
              FROM results, json_each(results.evidence) AS e WHERE results.run_id = ?)
        GROUP BY source ORDER BY MIN(position), source`,
     ),

@@ -49,6 +49,8 @@ export interface SourceStat {
     readonly prompt_tokens: number;
     readonly completion_tokens: number;
     readonly cache_hits: number;
+    /** US dollars, where the models file gives the judge's model a `price`. */
+    readonly cost_usd?: number;
   };
 }
 

@@ -48,6 +48,7 @@ export type StoredSourceStatRow = Omit<SourceStat, 'usage'> & {
   prompt_tokens: number | null;
   completion_tokens: number | null;
   cache_hits: number | null;
+  cost_usd: number | null;
 };
 
 /** The mapping of the per-piece evidence rows of older schemas, kept for their migration. */
@@ -96,6 +97,7 @@ export function sourceStatFromRow({
   prompt_tokens,
   completion_tokens,
   cache_hits,
+  cost_usd,
   ...stat
 }: StoredSourceStatRow): SourceStat {
   return {
@@ -106,6 +108,7 @@ export function sourceStatFromRow({
         prompt_tokens: prompt_tokens ?? 0,
         completion_tokens: completion_tokens ?? 0,
         cache_hits: cache_hits ?? 0,
+        ...(cost_usd !== null && cost_usd !== undefined && { cost_usd }),
       },
     }),
   };

@@ -23,7 +23,14 @@ export interface SourceStat {
   count: number;
   mean: number | null;
   invalid: number;
-  usage?: { calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number };
+  usage?: {
+    calls: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    cache_hits: number;
+    /** US dollars, where the models file gave the judge's model a `price`. */
+    cost_usd?: number;
+  };
 }
 
 export interface RunDetail {

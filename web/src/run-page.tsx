@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatUsd } from '../../src/core/format-usd.js';
 import { costOverTimeChart, rewardOverResultsChart } from '../../src/view/run-series-charts.js';
 import type { CostSeriesBucket, Histogram, RewardSeriesBucket, RunDetail } from './api';
 import { CriteriaPanel } from './criteria-panel';
@@ -158,12 +159,16 @@ function RunStatistics({
   costSeries: Loaded<{ buckets: CostSeriesBucket[] }> | undefined;
 }) {
   const { run, sources } = detail;
+  // A cost column only where some source's model had a price: otherwise it would be all dashes.
+  const priced = sources.filter((s) => s.usage?.cost_usd !== undefined);
+  const totalUsd = priced.reduce((n, s) => n + (s.usage?.cost_usd ?? 0), 0);
   return (
     <div id="run-statistics">
       <p>
         <b>{run.spec_name}</b> · <span className={`status-${run.status}`}>{run.status}</span> · {run.results}{' '}
         results · {run.failed} failed · mean reward {num(run.mean_reward)} · {duration(run.duration_ms)}
         {run.input && ` · input ${run.input}`}
+        {priced.length > 0 && <span id="run-cost"> · judge cost {formatUsd(totalUsd)}</span>}
       </p>
       {run.kind !== 'score' && (
         // An analysis run (redteam, …) scored no rows of its own: its result is the report it stored.
@@ -173,7 +178,16 @@ function RunStatistics({
       )}
       <table className="grid">
         <TableHead
-          columns={['source', 'scored', 'mean', 'invalid', 'calls', 'tokens in/out', 'cache hits']}
+          columns={[
+            'source',
+            'scored',
+            'mean',
+            'invalid',
+            'calls',
+            'tokens in/out',
+            'cache hits',
+            ...(priced.length > 0 ? ['cost'] : []),
+          ]}
         />
         <tbody>
           {sources.map((s) => (
@@ -187,6 +201,9 @@ function RunStatistics({
                 {s.usage ? `${tokens(s.usage.prompt_tokens)}/${tokens(s.usage.completion_tokens)}` : '—'}
               </td>
               <td className="n">{s.usage?.cache_hits ?? '—'}</td>
+              {priced.length > 0 && (
+                <td className="n">{s.usage?.cost_usd !== undefined ? formatUsd(s.usage.cost_usd) : '—'}</td>
+              )}
             </tr>
           ))}
         </tbody>

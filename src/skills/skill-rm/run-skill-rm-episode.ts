@@ -7,6 +7,7 @@ import {
   type LlmMessage,
   type ToolCall,
 } from '../../llm/index.js';
+import { costOfCall } from '../../llm/usage-of.js';
 import type { Skill } from '../skill-package.js';
 import { parseTextVerdict, type ShownVerdict } from './parse-text-verdict.js';
 import { type PointwiseAnswer, parseTextScore, pointwiseScore } from './pointwise-score.js';
@@ -114,6 +115,7 @@ function traceOf(messages: LlmMessage[], r: ChatResponse, role: string, parseErr
     finishReason: r.finishReason,
     latencyMs: r.latencyMs,
     answeredAt: Date.now(),
+    costUsd: costOfCall(r),
     promptTokens: r.usage.promptTokens,
     completionTokens: r.usage.completionTokens,
     retries: r.retries,
