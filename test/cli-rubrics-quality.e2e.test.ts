@@ -110,6 +110,16 @@ describe('rewardkit rubrics quality', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  test('should count a producer whose replies cannot be read as failed, not as a transport failure', async () => {
+    server.script({ match: { model: 'producer-m' }, reply: { content: 'not json at all' } }, ...rules);
+    const { args } = setUp();
+    const run = await runCli(args());
+    expect(run.stderr).toMatch(
+      /0 of 3 pairs scored, 3 failed \(0 producer transport failures\), 0 proxy transport failures/,
+    );
+    expect(run.code).toBe(3);
+  });
+
   test('should stop with exit 4 when the backend is down, write no pair it could not score, and score them on a rerun', async () => {
     server.script({ reply: { status: 503 }, times: 2 }, ...rules);
     const { dir, args } = setUp();

@@ -20,8 +20,10 @@ export interface ProxyQualityOptions {
  * Proxy-GRM rubric quality as the evolution's extra fitness term: under a variant, OpenRS writes
  * each training pair's adaptive rubric, a proxy shown only that rubric predicts the preference, and
  * the term is the proxy's mean (+1 right, −1 wrong) over the pairs whose calls got an answer. A
- * transport failure is no evidence about the rubric, so it is left out; with none left the term
- * cannot be measured and the run stops rather than add a 0.
+ * pair whose producer answered but wrote no readable rubric under the variant counts −1: the
+ * variant broke the producer, which is evidence against it. A transport failure (of the producer
+ * or the proxy) is no evidence about the rubric, so it is left out; with none left the term cannot
+ * be measured and the run stops rather than add a 0.
  */
 export function proxyQuality(options: ProxyQualityOptions): FitnessQuality {
   return {
@@ -38,9 +40,10 @@ export function proxyQuality(options: ProxyQualityOptions): FitnessQuality {
           ...(signal && { signal }),
         }),
       );
-      const measured = records.flatMap((r) =>
-        'terms' in r && !r.proxy_transport_failure ? [r.terms.proxy] : [],
-      );
+      const measured = records.flatMap((r) => {
+        if ('error' in r) return r.producer_transport_failure ? [] : [-1];
+        return r.proxy_transport_failure ? [] : [r.terms.proxy];
+      });
       if (measured.length === 0)
         throw new RewardKitError(
           'RK_BACKEND_UNAVAILABLE',
