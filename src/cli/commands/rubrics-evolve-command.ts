@@ -115,8 +115,8 @@ child is judged on every training pair and kept only when its fitness beats its 
 Fitness = swap-consistent accuracy − λ · tie rate over the pairs with a readable verdict; a pair
 the judge never answers readably is recorded failed, never right or wrong. With --quality-weight w,
 plus w · rubric quality: under the variant OpenRS writes each training pair's rubric and a proxy
-shown only that rubric predicts the preference (Proxy-GRM; +1 right, −1 wrong, transport failures
-left out); it costs OpenRS's calls and the proxy's two per pair again for every variant.
+shown only that rubric predicts the preference (Proxy-GRM; +1 right, −1 wrong or no readable
+rubric, transport failures left out); it costs OpenRS's calls and the proxy's two per pair again for every variant.
 
 Writes to --out: evolution.json (the run's inputs), generations/gen-NNNN.json (every variant with
 its markdown, fitness and per-pair outcomes), best-meta-rubric.md (pass it to --meta-rubric), and
