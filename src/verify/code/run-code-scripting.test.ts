@@ -402,3 +402,14 @@ describe('/run_code runs real Multi-PLE programs', () => {
     );
   }
 });
+
+test.skipIf(!present('racket'))(
+  'should answer Success for a failed rackunit check, which exits 0 as it does upstream',
+  async () => {
+    const result = await run('racket', '#lang racket/base\n(require rackunit)\n(check-equal? (+ 1 1) 3)\n', {
+      run_timeout: 20,
+    });
+    expect(result).toMatchObject({ status: 'Success', run_result: { return_code: 0 } });
+    expect(stderr(result)).toContain('FAILURE');
+  },
+);
