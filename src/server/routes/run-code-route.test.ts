@@ -206,7 +206,7 @@ describe('POST /run_code with a bad body', () => {
   });
 
   test('should answer SandboxError for a SandboxFusion language rewardkit does not run', async () => {
-    const res = await appFor().post({ code: 'print(1)', language: 'lua' });
+    const res = await appFor().post({ code: 'println(1)', language: 'julia' });
     expect(res.status).toBe(200);
     expect(await read(res)).toMatchObject({
       status: 'SandboxError',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { SCRIPTING_RECIPES } from './run-code-recipes-scripting.js';
 
 /**
  * How `/run_code` builds and runs one language inside bubblewrap, after SandboxFusion's runners
@@ -154,6 +155,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
 /** Every language `/run_code` knows, by SandboxFusion's names (`sandbox/runners/types.py`). */
 export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   ...MAJOR_RECIPES,
+  ...SCRIPTING_RECIPES,
 };
 
 /** SandboxFusion's short names for the same runners (`MAJOR_RUNNERS` in `sandbox/runners/major.py`). */

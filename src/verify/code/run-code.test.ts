@@ -249,7 +249,7 @@ describe('/run_code without a toolchain or with bad input', () => {
   });
 
   test('should answer SandboxError for a SandboxFusion language rewardkit does not run', async () => {
-    const result = await run('lua', 'print(1)');
+    const result = await run('julia', 'println(1)');
     expect(result).toMatchObject({ status: 'SandboxError', run_result: null });
     expect(result.message).toMatch(/not supported/);
   });
