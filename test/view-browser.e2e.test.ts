@@ -236,6 +236,10 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('[data-sample="gsm8k-1"] a').click();
     await page.locator('#sample-id').waitFor();
     expect(await page.locator('#sample-id').textContent()).toBe('gsm8k-1');
+    // Rendered, the GSM8K answer line is a heading, its answer marked; raw, it is the line as written.
+    await page.locator('#response [data-rendered] h4').waitFor();
+    expect(await page.locator('#response h4 mark').textContent()).toBe('72');
+    await page.click('[data-mode-toggle="response"]');
     expect(await page.locator('#response').textContent()).toContain('#### 72');
     expect(await page.locator('#response mark').textContent()).toBe('72');
     await shot(page, 'sample');
