@@ -11,6 +11,7 @@ import { failedResult } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
 import { createViewApp } from '../src/view/index.js';
+import { seriousViolations } from './axe-check.js';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
 import { ragAnswerRow } from './judge-fixtures.js';
 import {
@@ -459,6 +460,19 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'medical-rubric');
     expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test.each([
+    ['a judge run', () => `#/runs/${runIds[1]}`, '#reward-series'],
+    ['a judged sample with its calls open', () => `#/runs/${runIds[1]}/samples/pwn`, '[data-judge-calls]'],
+    ['claim and rubric judgments', () => `#/runs/${runIds[3]}/samples/rag`, '[data-judgment="claims"]'],
+  ])('should have no serious accessibility violations on %s', async (_, hash, ready) => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await page.goto(`${view.url}${hash()}`);
+    await page.locator(ready).first().waitFor();
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 

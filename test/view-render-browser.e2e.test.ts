@@ -1,19 +1,18 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failedResult, type RewardResult } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
+import { seriousViolations } from './axe-check.js';
 import { repoRoot, tempDir } from './cli-harness.js';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it), or REWARDKIT_CHROMIUM. */
 const chromiumPath = [process.env.REWARDKIT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => path !== undefined && existsSync(path),
 );
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const [A, B] = ['run-render-a', 'run-render-b'];
 const MATH = [
@@ -233,16 +232,7 @@ describe.skipIf(!chromiumPath)('rendered text and accessibility in rewardkit vie
   ])('should have no serious accessibility violations on %s', async (_, hash, ready) => {
     const { page, failures } = await open(hash, 1280, true);
     await page.locator(ready).first().waitFor();
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-        .axe;
-      const result = await axe.run({ resultTypes: ['violations'] });
-      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(failures).toEqual([]);
     await page.close();
   });
