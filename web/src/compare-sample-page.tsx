@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { enc, type SampleDetail } from './api';
 import { EvidenceCard } from './evidence-card';
 import { num } from './format';
-import { ModeToggle, RichText, type TextMode } from './rich-text';
+import { ModeToggle, RichText, type TextMode, useRenderer } from './rich-text';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
 import { href } from './use-hash-route';
@@ -21,6 +21,7 @@ export function CompareSamplePage({ a, b, sampleId }: { a: string; b: string; sa
   const loaded = useApi<ComparedSampleDetail>(`compare/${enc(a)}/${enc(b)}/${enc(sampleId)}`);
   // The word diff is of the raw text, so raw comes first here; rendered shows the two side by side.
   const [responsesMode, setResponsesMode] = useState<TextMode>('raw');
+  const rendererSettled = useRenderer() !== undefined;
   const back = (
     <p>
       <a href={href('compare', a, b)}>
@@ -37,7 +38,8 @@ export function CompareSamplePage({ a, b, sampleId }: { a: string; b: string; sa
         </p>
       </section>
     );
-  if (loaded.state !== 'ok') return <StatusLine loaded={loaded} />;
+  if (loaded.state !== 'ok' || !rendererSettled)
+    return <StatusLine loaded={loaded.state === 'ok' ? { state: 'loading' } : loaded} />;
   const { a: left, b: right } = loaded.data;
   const sources = [
     ...new Set([...Object.keys(left.result.components), ...Object.keys(right.result.components)]),

@@ -7,25 +7,35 @@ export type TextMode = 'rendered' | 'raw';
 type Render = (text: string) => string;
 
 // Marked, KaTeX and highlight.js load with the first text shown, not with the runs list.
-let loading: Promise<Render> | undefined;
+let loading: Promise<void> | undefined;
+// Set once the import has settled: the renderer, or null when it could not load (text stays raw).
+let loaded: Render | null | undefined;
 const loadRenderer = () => {
-  loading ??= import('./markdown/render-markdown').then((m) => m.renderMarkdown);
+  loading ??= import('./markdown/render-markdown').then(
+    (m) => {
+      loaded = m.renderMarkdown;
+    },
+    () => {
+      loaded = null;
+    },
+  );
   return loading;
 };
 
-function useRenderer(): Render | undefined {
-  const [render, setRender] = useState<Render | undefined>();
+/**
+ * The renderer once its chunk has settled (null if it failed), undefined before. A page waits for
+ * it before drawing its texts, so they do not change size, and move what is below, as it arrives.
+ */
+export function useRenderer(): Render | null | undefined {
+  const [render, setRender] = useState(() => loaded);
   useEffect(() => {
+    if (render !== undefined) return;
     let live = true;
-    loadRenderer().then(
-      (r) => live && setRender(() => r),
-      // Without the renderer the text stays raw, which is always correct.
-      () => undefined,
-    );
+    loadRenderer().then(() => live && setRender(() => loaded));
     return () => {
       live = false;
     };
-  }, []);
+  }, [render]);
   return render;
 }
 

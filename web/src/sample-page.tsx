@@ -5,7 +5,7 @@ import { num } from './format';
 import { extractedAnswer } from './highlighted-text';
 import { LabelPanel } from './label-panel';
 import { ReferenceBlock } from './reference-block';
-import { BlockHead, RichText, type TextMode } from './rich-text';
+import { BlockHead, RichText, type TextMode, useRenderer } from './rich-text';
 import { sampleHref } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
@@ -23,6 +23,7 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
   const [responseMode, setResponseMode] = useState<TextMode>('rendered');
   const [referenceMode, setReferenceMode] = useState<TextMode>('rendered');
   const { back, previous, next } = useNeighbours(runId, sampleId);
+  const rendererSettled = useRenderer() !== undefined;
   useKey('j', () => {
     if (next) window.location.hash = next;
   });
@@ -44,11 +45,11 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
       )}
     </nav>
   );
-  if (loaded.state !== 'ok')
+  if (loaded.state !== 'ok' || !rendererSettled)
     return (
       <section>
         {nav}
-        <StatusLine loaded={loaded} />
+        <StatusLine loaded={loaded.state === 'ok' ? { state: 'loading' } : loaded} />
       </section>
     );
   const { result, text, judge_calls } = loaded.data;
