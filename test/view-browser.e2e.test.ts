@@ -401,6 +401,13 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const raw = forward.locator('pre.call-raw');
     expect(await raw.isVisible()).toBe(true);
     expect(await raw.textContent()).toContain(`"critique":"fine ${PWNED}"`);
+    // Rendered on request: the <script> in the judge's output is still text.
+    await forward.locator('[data-mode-toggle="output"]').click();
+    const rendered = forward.locator('[data-rendered]');
+    expect(await rendered.textContent()).toContain(`fine ${PWNED}`);
+    expect(await rendered.locator('script').count()).toBe(0);
+    await forward.locator('[data-mode-toggle="output"]').click();
+    expect(await raw.textContent()).toContain(`"critique":"fine ${PWNED}"`);
     expect(await section.locator('script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'judge-calls');
