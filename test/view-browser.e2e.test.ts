@@ -11,6 +11,7 @@ import { failedResult } from '../src/core/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
 import { createViewApp } from '../src/view/index.js';
+import { seriousViolations } from './axe-check.js';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
 import { ragAnswerRow } from './judge-fixtures.js';
 import {
@@ -236,6 +237,10 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.locator('[data-sample="gsm8k-1"] a').click();
     await page.locator('#sample-id').waitFor();
     expect(await page.locator('#sample-id').textContent()).toBe('gsm8k-1');
+    // Rendered, the GSM8K answer line is a heading, its answer marked; raw, it is the line as written.
+    await page.locator('#response [data-rendered] h4').waitFor();
+    expect(await page.locator('#response h4 mark').textContent()).toBe('72');
+    await page.click('[data-mode-toggle="response"]');
     expect(await page.locator('#response').textContent()).toContain('#### 72');
     expect(await page.locator('#response mark').textContent()).toBe('72');
     await shot(page, 'sample');
@@ -396,6 +401,13 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     const raw = forward.locator('pre.call-raw');
     expect(await raw.isVisible()).toBe(true);
     expect(await raw.textContent()).toContain(`"critique":"fine ${PWNED}"`);
+    // Rendered on request: the <script> in the judge's output is still text.
+    await forward.locator('[data-mode-toggle="output"]').click();
+    const rendered = forward.locator('[data-rendered]');
+    expect(await rendered.textContent()).toContain(`fine ${PWNED}`);
+    expect(await rendered.locator('script').count()).toBe(0);
+    await forward.locator('[data-mode-toggle="output"]').click();
+    expect(await raw.textContent()).toContain(`"critique":"fine ${PWNED}"`);
     expect(await section.locator('script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'judge-calls');
@@ -455,6 +467,19 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'medical-rubric');
     expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  test.each([
+    ['a judge run', () => `#/runs/${runIds[1]}`, '#reward-series'],
+    ['a judged sample with its calls open', () => `#/runs/${runIds[1]}/samples/pwn`, '[data-judge-calls]'],
+    ['claim and rubric judgments', () => `#/runs/${runIds[3]}/samples/rag`, '[data-judgment="claims"]'],
+  ])('should have no serious accessibility violations on %s', async (_, hash, ready) => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await page.goto(`${view.url}${hash()}`);
+    await page.locator(ready).first().waitFor();
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { enc, type SampleDetail } from './api';
 import { EvidenceCard } from './evidence-card';
 import { num } from './format';
+import { ModeToggle, RichText, type TextMode, useRenderer } from './rich-text';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
 import { href } from './use-hash-route';
@@ -17,6 +19,9 @@ const shown = (side: SampleDetail) => (side.result.status === 'failed' ? 'failed
 /** One sample id in two runs side by side: rewards, components, the responses' diff, each run's evidence. */
 export function CompareSamplePage({ a, b, sampleId }: { a: string; b: string; sampleId: string }) {
   const loaded = useApi<ComparedSampleDetail>(`compare/${enc(a)}/${enc(b)}/${enc(sampleId)}`);
+  // The word diff is of the raw text, so raw comes first here; rendered shows the two side by side.
+  const [responsesMode, setResponsesMode] = useState<TextMode>('raw');
+  const rendererSettled = useRenderer() !== undefined;
   const back = (
     <p>
       <a href={href('compare', a, b)}>
@@ -33,7 +38,8 @@ export function CompareSamplePage({ a, b, sampleId }: { a: string; b: string; sa
         </p>
       </section>
     );
-  if (loaded.state !== 'ok') return <StatusLine loaded={loaded} />;
+  if (loaded.state !== 'ok' || !rendererSettled)
+    return <StatusLine loaded={loaded.state === 'ok' ? { state: 'loading' } : loaded} />;
   const { a: left, b: right } = loaded.data;
   const sources = [
     ...new Set([...Object.keys(left.result.components), ...Object.keys(right.result.components)]),
@@ -97,8 +103,19 @@ export function CompareSamplePage({ a, b, sampleId }: { a: string; b: string; sa
           </ul>
         ) : null,
       )}
-      <h2>Responses (A left, B right; words only in A struck, only in B marked)</h2>
-      {left.text && right.text ? (
+      <div className="block-head">
+        <h2>
+          Responses (A left, B right
+          {responsesMode === 'raw' && '; words only in A struck, only in B marked'})
+        </h2>
+        <ModeToggle mode={responsesMode} onChange={setResponsesMode} what="responses" />
+      </div>
+      {left.text && right.text && responsesMode === 'rendered' ? (
+        <div className="side-by-side" id="rendered-responses">
+          <RichText text={left.text.response} mode="rendered" />
+          <RichText text={right.text.response} mode="rendered" />
+        </div>
+      ) : left.text && right.text ? (
         <>
           <WordDiffView a={left.text.response} b={right.text.response} />
           {(left.text.response_chars > left.text.response.length ||

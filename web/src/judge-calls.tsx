@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { getText, type JudgeCall } from './api';
 import { DetailTree } from './detail-tree';
 import { num } from './format';
+import { ModeToggle, type TextMode } from './rich-text';
 import { WholeText } from './whole-text';
 
 type Numbered = { call: JudgeCall; index: number };
@@ -51,6 +52,8 @@ function Parsed({ call, path }: { call: JudgeCall; path: string }) {
 /** One call: what was sent, what came back, what the judge read from it (or why it could not). */
 function CallView({ call, index, path }: Numbered & { path: string }) {
   const at = `${path}&call=${index}`;
+  // Raw first: it is what the judge's parser read; rendered shows its reasoning's Markdown and TeX.
+  const [outputMode, setOutputMode] = useState<TextMode>('raw');
   return (
     <details className="judge-call" data-role={call.role ?? ''} data-order={call.order ?? ''}>
       <CallSummary call={call} index={index} />
@@ -66,8 +69,17 @@ function CallView({ call, index, path }: Numbered & { path: string }) {
           {m.tool_calls && <DetailTree value={m.tool_calls} />}
         </div>
       ))}
-      <h5>Raw output</h5>
-      <WholeText text={call.raw} chars={call.raw_chars} path={`${at}&field=raw`} className="text call-raw" />
+      <div className="block-head">
+        <h5>Output</h5>
+        <ModeToggle mode={outputMode} onChange={setOutputMode} what="output" />
+      </div>
+      <WholeText
+        text={call.raw}
+        chars={call.raw_chars}
+        path={`${at}&field=raw`}
+        className="text call-raw"
+        mode={outputMode}
+      />
       {call.parse_error !== undefined && (
         <p className="errors call-parse-error">Parse error: {call.parse_error}</p>
       )}

@@ -35,6 +35,7 @@ export function RunsPage() {
           className={`button${picked.length === 2 ? '' : ' disabled'}`}
           href={picked.length === 2 ? href('compare', picked[0] as string, picked[1] as string) : undefined}
           id="compare-link"
+          aria-disabled={picked.length !== 2}
         >
           Compare the two picked runs
         </a>{' '}

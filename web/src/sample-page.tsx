@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { enc, getText, type SampleDetail, type SampleRow } from './api';
 import { EvidenceCard } from './evidence-card';
 import { num } from './format';
-import { extractedAnswer, HighlightedText } from './highlighted-text';
+import { extractedAnswer } from './highlighted-text';
 import { LabelPanel } from './label-panel';
 import { ReferenceBlock } from './reference-block';
+import { BlockHead, RichText, type TextMode, useRenderer } from './rich-text';
 import { sampleHref } from './samples-table';
 import { StatusLine } from './status-line';
 import { useApi } from './use-api';
@@ -18,7 +19,11 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
   const [whole, setWhole] = useState<string | undefined>();
   // Apart from the response's: loading a large prompt must not replace the response.
   const [wholePrompt, setWholePrompt] = useState<string | undefined>();
+  const [promptMode, setPromptMode] = useState<TextMode>('rendered');
+  const [responseMode, setResponseMode] = useState<TextMode>('rendered');
+  const [referenceMode, setReferenceMode] = useState<TextMode>('rendered');
   const { back, previous, next } = useNeighbours(runId, sampleId);
+  const rendererSettled = useRenderer() !== undefined;
   useKey('j', () => {
     if (next) window.location.hash = next;
   });
@@ -40,11 +45,11 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
       )}
     </nav>
   );
-  if (loaded.state !== 'ok')
+  if (loaded.state !== 'ok' || !rendererSettled)
     return (
       <section>
         {nav}
-        <StatusLine loaded={loaded} />
+        <StatusLine loaded={loaded.state === 'ok' ? { state: 'loading' } : loaded} />
       </section>
     );
   const { result, text, judge_calls } = loaded.data;
@@ -93,42 +98,48 @@ export function SamplePage({ runId, sampleId }: { runId: string; sampleId: strin
         </p>
       ) : (
         <>
-          <h2>Prompt</h2>
+          <BlockHead title="Prompt" mode={promptMode} onChange={setPromptMode} what="prompt" />
           {wholePrompt !== undefined ? (
-            <pre className="text" id="prompt">
-              {wholePrompt}
-            </pre>
+            <div id="prompt">
+              <RichText text={wholePrompt} mode={promptMode} />
+            </div>
           ) : text.prompt_truncated ? (
             <button type="button" onClick={() => getText(`${path}/text?field=prompt`).then(setWholePrompt)}>
               Load the prompt (large)
             </button>
           ) : typeof text.prompt === 'string' ? (
-            <pre className="text">{text.prompt}</pre>
+            <RichText text={text.prompt} mode={promptMode} />
           ) : text.prompt ? (
             text.prompt.map((m, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: messages of a stored prompt never reorder
               <div key={i} className="message">
                 <b>{m.role}</b>
-                <pre className="text">{m.content}</pre>
+                <RichText text={m.content} mode={promptMode} />
               </div>
             ))
           ) : (
             <p className="muted">none</p>
           )}
-          <h2>Response {answer && <span className="muted">(extracted answer marked)</span>}</h2>
+          <BlockHead
+            title={<>Response {answer && <span className="muted">(extracted answer marked)</span>}</>}
+            mode={responseMode}
+            onChange={setResponseMode}
+            what="response"
+          />
           <div id="response">
-            <HighlightedText text={whole ?? text.response} mark={answer} />
+            <RichText text={whole ?? text.response} mode={responseMode} mark={answer} />
           </div>
           {cut && whole === undefined && (
             <button type="button" onClick={() => getText(`${path}/text?field=response`).then(setWhole)}>
               Load all {text.response_chars.toLocaleString('en')} characters
             </button>
           )}
-          <h2>Reference</h2>
+          <BlockHead title="Reference" mode={referenceMode} onChange={setReferenceMode} what="reference" />
           <ReferenceBlock
             reference={text.reference}
             truncated={text.reference_truncated}
             textPath={`${path}/text`}
+            mode={referenceMode}
           />
         </>
       )}
