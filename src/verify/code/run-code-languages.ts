@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { JVM_COMPILER_FLAGS, javaClasspath, jvmBinds, jvmHeapMb } from './run-code-jvm.js';
+import { COMPILED_RECIPES } from './run-code-recipes-compiled.js';
 
 /**
  * How `/run_code` builds and runs one language inside bubblewrap, after SandboxFusion's runners
@@ -106,24 +108,26 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   java: {
     source: 'Main.java',
-    compile: () => ['/usr/bin/javac', '-J-Xmx256m', '-J-XX:+UseSerialGC', 'Main.java'],
-    run: ({ memoryMb }) => [
+    compile: (program) => [
+      '/usr/bin/javac',
+      ...JVM_COMPILER_FLAGS.map((flag) => `-J${flag}`),
+      '-cp',
+      javaClasspath(program),
+      'Main.java',
+    ],
+    run: (program) => [
       '/usr/bin/java',
-      `-Xmx${Math.max(16, Math.floor(memoryMb * 0.75))}m`,
+      `-Xmx${jvmHeapMb(program.memoryMb)}m`,
       '-XX:+UseSerialGC',
+      '-cp',
+      javaClasspath(program),
       '-ea',
       'Main',
     ],
     memory: 'resident',
     needs: ['/usr/bin/javac', '/usr/bin/java'],
     debianPackage: 'default-jdk-headless',
-    // The JDK reads its configuration (security policy, module settings) from /etc/java-N-openjdk.
-    binds: () =>
-      existsSync('/etc')
-        ? readdirSync('/etc')
-            .filter((name) => /^java-\d+-openjdk$/.test(name))
-            .map((name) => `/etc/${name}`)
-        : [],
+    binds: jvmBinds,
   },
   rust: {
     source: 'main.rs',
@@ -154,6 +158,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
 /** Every language `/run_code` knows, by SandboxFusion's names (`sandbox/runners/types.py`). */
 export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   ...MAJOR_RECIPES,
+  ...COMPILED_RECIPES,
 };
 
 /** SandboxFusion's short names for the same runners (`MAJOR_RUNNERS` in `sandbox/runners/major.py`). */
