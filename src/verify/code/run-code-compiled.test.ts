@@ -620,6 +620,22 @@ public class Main {
     });
   });
 
+  test.each([
+    ['/nonexistent/rewardkit-jars', /not an absolute path to a folder on the server/],
+    ['/tmp', /under \/tmp, which the sandbox replaces/],
+  ])(`should refuse to run without the jars when ${JAVA_CLASSPATH_ENV} is %s`, async (folder, message) => {
+    process.env[JAVA_CLASSPATH_ENV] = folder;
+    try {
+      for (const language of ['java', ...(present('junit') ? ['junit'] : [])]) {
+        const result = await run(language, 'public class Main {}');
+        expect(result).toMatchObject({ status: 'SandboxError', run_result: null });
+        expect(result.message).toMatch(message);
+      }
+    } finally {
+      delete process.env[JAVA_CLASSPATH_ENV];
+    }
+  });
+
   const hamcrest = '/usr/share/java/hamcrest.jar';
   test.skipIf(!existsSync(hamcrest))(
     `should put the jars of ${JAVA_CLASSPATH_ENV} on the classpath, read-only`,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { ProgramContext } from './run-code-languages.js';
 
 /** The server-side folder of jars that `java` and `junit` programs get on their classpath. */
@@ -28,6 +28,22 @@ export function jvmBinds(): string[] {
 }
 
 /**
+ * Why the server's jar folder cannot be used (the request is then refused with a SandboxError
+ * that says so, rather than run without the jars the operator meant to give it), or `undefined`.
+ */
+export function javaClasspathProblem(): string | undefined {
+  const folder = process.env[JAVA_CLASSPATH_ENV];
+  if (!folder) return undefined;
+  if (!folder.startsWith('/') || !existsSync(folder) || !statSync(folder).isDirectory()) {
+    return `${JAVA_CLASSPATH_ENV} is "${folder}", which is not an absolute path to a folder on the server: point it at a folder of jars, or unset it`;
+  }
+  if (folder === '/tmp' || folder.startsWith('/tmp/')) {
+    return `${JAVA_CLASSPATH_ENV} is "${folder}", under /tmp, which the sandbox replaces with its own: move the jars to a folder outside /tmp`;
+  }
+  return undefined;
+}
+
+/**
  * The classpath of a Java program, after upstream's `run_java`: the working directory, the
  * server's jars (Debian's javatuples where installed, then every jar in the folder named by
  * `REWARDKIT_SANDBOX_JAVA_CLASSPATH`, bound read-only) and the request's own `.jar` files.
@@ -36,7 +52,7 @@ export function javaClasspath(program: ProgramContext, first: readonly string[] 
   const folder = process.env[JAVA_CLASSPATH_ENV];
   const serverJars = [
     ...DEBIAN_JARS.filter((jar) => existsSync(jar)),
-    ...(folder && existsSync(folder)
+    ...(folder && javaClasspathProblem() === undefined
       ? readdirSync(folder)
           .filter((name) => name.endsWith('.jar'))
           .sort()

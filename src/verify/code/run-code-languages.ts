@@ -1,6 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { JVM_COMPILER_FLAGS, javaClasspath, jvmBinds, jvmHeapMb } from './run-code-jvm.js';
+import {
+  JVM_COMPILER_FLAGS,
+  javaClasspath,
+  javaClasspathProblem,
+  jvmBinds,
+  jvmHeapMb,
+} from './run-code-jvm.js';
 import { COMPILED_RECIPES } from './run-code-recipes-compiled.js';
 
 /**
@@ -12,8 +18,9 @@ export interface LanguageRecipe {
   /** The file the code is written to, in the working directory (a function where upstream names it after the code). */
   readonly source: string | ((program: ProgramContext) => string);
   /**
-   * Upstream's own refusal of a program before anything runs (Scala code without an `object`):
-   * the message becomes a failed compile result, as upstream answers.
+   * Upstream's own refusal of a program before anything runs (Scala code without an `object`),
+   * or the server's (a misconfigured Java jar folder): the message becomes a failed compile
+   * result, as upstream answers.
    */
   readonly refuse?: (program: ProgramContext) => string | undefined;
   /** The code as upstream writes it to the file (PHP gets its `<?php` tag). */
@@ -108,6 +115,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   java: {
     source: 'Main.java',
+    refuse: javaClasspathProblem,
     compile: (program) => [
       '/usr/bin/javac',
       ...JVM_COMPILER_FLAGS.map((flag) => `-J${flag}`),

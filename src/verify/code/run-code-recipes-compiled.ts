@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { JVM_COMPILER_FLAGS, javaClasspath, jvmBinds, jvmHeapMb } from './run-code-jvm.js';
+import {
+  JVM_COMPILER_FLAGS,
+  javaClasspath,
+  javaClasspathProblem,
+  jvmBinds,
+  jvmHeapMb,
+} from './run-code-jvm.js';
 import type { LanguageRecipe, ProgramContext } from './run-code-languages.js';
 
 /**
@@ -152,6 +158,7 @@ export function javaPublicClassName(code: string): string | undefined {
  */
 const junit: LanguageRecipe = {
   source: ({ code }) => `${javaPublicClassName(code) ?? 'Main'}.java`,
+  refuse: javaClasspathProblem,
   compile: (program) => [
     '/usr/bin/javac',
     ...JVM_COMPILER_FLAGS.map((flag) => `-J${flag}`),
