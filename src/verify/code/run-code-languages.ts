@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import {
+  JVM_COMPILER_FLAGS,
+  javaClasspath,
+  javaClasspathProblem,
+  jvmBinds,
+  jvmHeapMb,
+} from './run-code-jvm.js';
+import { COMPILED_RECIPES } from './run-code-recipes-compiled.js';
 import { SCRIPTING_RECIPES } from './run-code-recipes-scripting.js';
 
 /**
@@ -11,8 +19,9 @@ export interface LanguageRecipe {
   /** The file the code is written to, in the working directory (a function where upstream names it after the code). */
   readonly source: string | ((program: ProgramContext) => string);
   /**
-   * Upstream's own refusal of a program before anything runs (Scala code without an `object`):
-   * the message becomes a failed compile result, as upstream answers.
+   * Upstream's own refusal of a program before anything runs (Scala code without an `object`),
+   * or the server's (a misconfigured Java jar folder): the message becomes a failed compile
+   * result, as upstream answers.
    */
   readonly refuse?: (program: ProgramContext) => string | undefined;
   /** The code as upstream writes it to the file (PHP gets its `<?php` tag). */
@@ -107,24 +116,27 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   java: {
     source: 'Main.java',
-    compile: () => ['/usr/bin/javac', '-J-Xmx256m', '-J-XX:+UseSerialGC', 'Main.java'],
-    run: ({ memoryMb }) => [
+    refuse: javaClasspathProblem,
+    compile: (program) => [
+      '/usr/bin/javac',
+      ...JVM_COMPILER_FLAGS.map((flag) => `-J${flag}`),
+      '-cp',
+      javaClasspath(program),
+      'Main.java',
+    ],
+    run: (program) => [
       '/usr/bin/java',
-      `-Xmx${Math.max(16, Math.floor(memoryMb * 0.75))}m`,
+      `-Xmx${jvmHeapMb(program.memoryMb)}m`,
       '-XX:+UseSerialGC',
+      '-cp',
+      javaClasspath(program),
       '-ea',
       'Main',
     ],
     memory: 'resident',
     needs: ['/usr/bin/javac', '/usr/bin/java'],
     debianPackage: 'default-jdk-headless',
-    // The JDK reads its configuration (security policy, module settings) from /etc/java-N-openjdk.
-    binds: () =>
-      existsSync('/etc')
-        ? readdirSync('/etc')
-            .filter((name) => /^java-\d+-openjdk$/.test(name))
-            .map((name) => `/etc/${name}`)
-        : [],
+    binds: jvmBinds,
   },
   rust: {
     source: 'main.rs',
@@ -156,6 +168,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
 export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   ...MAJOR_RECIPES,
   ...SCRIPTING_RECIPES,
+  ...COMPILED_RECIPES,
 };
 
 /** SandboxFusion's short names for the same runners (`MAJOR_RUNNERS` in `sandbox/runners/major.py`). */

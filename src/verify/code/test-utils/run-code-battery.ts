@@ -33,7 +33,10 @@ export interface Battery {
   readonly memory: string; // touches 1 GB
   readonly spin: string;
   readonly closeAndSleep: string;
-  /** Seconds the echo programs may take (runtimes that start slowly, such as the JVM, need more). */
+  /**
+   * Seconds the echo programs, and the network and file attacks, may take (runtimes that start
+   * slowly, such as the JVM, or compile in the run, as kotlin_script does, need more).
+   */
   readonly echoTimeoutS?: number;
 }
 
@@ -90,19 +93,19 @@ export function escapeBattery(
       });
 
       test('should not reach a service on the host loopback', async () => {
-        const result = await run(language, battery.network(port), { run_timeout: 5 });
+        const result = await run(language, battery.network(port), { run_timeout: battery.echoTimeoutS ?? 5 });
         expect(result.run_result?.stdout).toBe('blocked\n');
         expect(connections).toBe(0);
       });
 
       test('should not read host files', async () => {
-        const result = await run(language, battery.hostFile, { run_timeout: 5 });
+        const result = await run(language, battery.hostFile, { run_timeout: battery.echoTimeoutS ?? 5 });
         expect(result.run_result?.stdout).toBe('blocked\n');
       });
 
       test('should not write host files', async () => {
         rmSync(MARKER, { force: true });
-        const result = await run(language, battery.writeHost, { run_timeout: 5 });
+        const result = await run(language, battery.writeHost, { run_timeout: battery.echoTimeoutS ?? 5 });
         expect(result.run_result?.stdout).toBe('blocked\n');
         expect(existsSync(MARKER)).toBe(false);
         expect(existsSync('/usr/rewardkit-evil')).toBe(false);
