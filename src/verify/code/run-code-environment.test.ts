@@ -1,0 +1,234 @@
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createCodeSandbox } from './code-sandbox.js';
+import type { RunCodeRequest } from './sandbox-fusion.js';
+import { b64, hasBwrap, present } from './test-utils/run-code-battery.js';
+
+const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
+const run = (request: RunCodeRequest) => sandbox.runCode({ run_timeout: 10, ...request });
+const decoded = (files: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(files).map(([name, text]) => [name, Buffer.from(text, 'base64').toString()]),
+  );
+
+/** A program per language that serves on `localhost`, calls itself by that name and prints the answer. */
+const LOCALHOST: ReadonlyArray<readonly [string, string]> = [
+  [
+    'python',
+    `import http.server, threading, urllib.request
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers(); self.wfile.write(b'pong')
+    def log_message(self, *a): pass
+s = http.server.HTTPServer(('localhost', 0), H)
+threading.Thread(target=s.serve_forever, daemon=True).start()
+print(urllib.request.urlopen('http://localhost:%d/' % s.server_address[1]).read().decode())`,
+  ],
+  [
+    'nodejs',
+    `const http = require('http');
+const s = http.createServer((q, r) => r.end('pong'));
+s.listen(0, 'localhost', () => http.get({ host: 'localhost', port: s.address().port }, (r) => {
+  let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => { console.log(d); s.close(); });
+}));`,
+  ],
+  [
+    'bash',
+    `python3 -c "
+import socket
+s = socket.socket(); s.bind(('localhost', 0)); s.listen(1); print(s.getsockname()[1], flush=True)
+c, _ = s.accept(); c.sendall(b'pong\\n'); c.close()" > port &
+while [ ! -s port ]; do sleep 0.05; done
+exec 3<>/dev/tcp/localhost/$(cat port)
+head -1 <&3`,
+  ],
+];
+
+describe.skipIf(!hasBwrap)('/run_code environment: localhost', () => {
+  test.each(LOCALHOST.filter(([language]) => present(language)))(
+    'should let a %s program serve on localhost and call itself by name',
+    async (language, code) => {
+      const result = await run({ code, language });
+      expect(result, result.run_result?.stderr ?? result.message).toMatchObject({
+        status: 'Success',
+        run_result: { stdout: 'pong\n' },
+      });
+    },
+  );
+
+  test('should show an /etc/hosts that names localhost and no host machine', async () => {
+    const result = await run({ code: 'cat /etc/hosts', language: 'bash' });
+    expect(result.run_result?.stdout).toBe(
+      '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n',
+    );
+  });
+});
+
+describe.skipIf(!present('python'))('/run_code environment: Python packages', () => {
+  test('should import requests, numpy, pandas, sympy and scipy from Debian', async () => {
+    const result = await run({
+      code: `import requests, numpy, pandas, sympy, scipy.optimize
+print(int(numpy.linalg.det(numpy.eye(3))), pandas.DataFrame({'a': [1, 2]}).a.sum(), sympy.factor('x**2-1'), round(scipy.optimize.brentq(lambda x: x - 1, 0, 2)))`,
+      language: 'python',
+      run_timeout: 30,
+    });
+    expect(result.run_result?.stderr).toBe('');
+    expect(result.run_result?.stdout).toBe('1 3 (x - 1)*(x + 1) 1\n');
+  });
+});
+
+describe.skipIf(!hasBwrap)('/run_code environment: files outside the working directory', () => {
+  test("should fetch relative and absolute paths as upstream's test_python_fetch_files does", async () => {
+    const result = await run({
+      code: 'open("a.txt", "w").write("secret"); open("/mnt/b", "w").write("sauce"); open("/tmp/c", "w").write("tmp")',
+      language: 'python',
+      fetch_files: ['a.txt', '/mnt/b', '/tmp/c', 'sub/../a.txt', 'missing.txt'],
+    });
+    expect(result.status).toBe('Success');
+    expect(decoded(result.files)).toEqual({
+      'a.txt': 'secret',
+      '/mnt/b': 'sauce',
+      '/tmp/c': 'tmp',
+      'sub/../a.txt': 'secret',
+    });
+  });
+
+  test('should not fetch files the program could not write: bound host files, /proc, devices, symlinks to them', async () => {
+    const result = await run({
+      code: 'ln -s /etc/hosts hosts; ln -s /dev/zero zero; ln -s /usr/bin/python3 py',
+      language: 'bash',
+      fetch_files: [
+        '/etc/hosts',
+        '/proc/self/status',
+        '/dev/zero',
+        '/usr/bin/python3',
+        'hosts',
+        'zero',
+        'py',
+        '../etc/hosts',
+      ],
+    });
+    expect(result.status).toBe('Success');
+    expect(result.files).toEqual({});
+    expect(result.message.split('\n')).toHaveLength(8);
+  });
+
+  test('should count files written anywhere in the sandbox against the memory limit', async () => {
+    for (const folder of ['/mnt', '/dev/shm']) {
+      const result = await run({
+        code: `for i in 1 2 3 4; do head -c 60000000 /dev/zero > ${folder}/f$i || exit 7; done; echo ESCAPED`,
+        language: 'bash',
+        memory_limit_MB: 128,
+      });
+      expect(result.status, folder).toBe('Failed');
+      expect(result.run_result?.stdout, folder).not.toContain('ESCAPED');
+    }
+  });
+
+  test('should keep /dev read-only and /dev/shm usable (Python multiprocessing)', async () => {
+    const result = await run({
+      code: `import multiprocessing
+try:
+    open('/dev/evil', 'w'); print('ESCAPED')
+except OSError:
+    print('ro')
+with multiprocessing.Pool(2) as p:
+    print(p.map(abs, [-1, -2]))`,
+      language: 'python',
+      run_timeout: 20,
+    });
+    expect(result.run_result?.stdout).toBe('ro\n[1, 2]\n');
+  });
+});
+
+/** upstream's sandbox/tests/runners/test_nodejs.py and test_typescript.py, each case as a row. */
+const NODE_CASES: ReadonlyArray<
+  readonly [string, string, Partial<RunCodeRequest>, Record<string, unknown>, RegExp | undefined]
+> = [
+  ['print', 'console.log(123)', {}, { status: 'Success', run_result: { stdout: '123\n' } }, undefined],
+  [
+    'stdin',
+    `process.stdin.on('data', (input) => { const num = parseInt(input.toString()); console.log(num); process.exit(); });`,
+    { stdin: '65535' },
+    { status: 'Success', run_result: { status: 'Finished', stdout: '65535\n' } },
+    undefined,
+  ],
+  [
+    'humanevalx console.assert',
+    'console.assert(1 === 2);',
+    {},
+    { status: 'Success', run_result: { status: 'Finished' } },
+    /Assertion failed/,
+  ],
+];
+
+const TIMEOUT = {
+  nodejs: `const util = require('util');\nconst sleep = util.promisify(setTimeout);\n(async () => { await sleep(1000); })();`,
+  typescript: `import util from 'util';\nconst sleep = util.promisify(setTimeout);\nasync function main() { await sleep(1000); }\nmain();`,
+};
+const ASSERTION = {
+  nodejs: `const assert = require('assert');\nassert.strictEqual(1, 2, '1 !== 2');`,
+  typescript: `import assert from "assert";\nassert.strictEqual(1, 2, '1 !== 2');`,
+};
+const LODASH = {
+  nodejs: `const _ = require("lodash");\nconst assert = require('assert');\nassert(_.isEqual(1, 1));\nconsole.log('done');`,
+  typescript: `import _ from "lodash";\nimport assert from "assert";\nassert(_.isEqual(1, 1));\nconsole.log('done');`,
+};
+
+for (const language of ['nodejs', 'typescript'] as const) {
+  describe.skipIf(!present(language))(`/run_code ${language}: upstream's runner cases`, () => {
+    test.each(NODE_CASES)(
+      'should answer %s as upstream does',
+      async (_name, code, extra, expected, stderr) => {
+        const typed = language === 'typescript' ? code.replace('(input)', '(input: Buffer)') : code;
+        const result = await run({ code: typed, language, ...extra });
+        expect(result).toMatchObject(expected);
+        if (stderr) expect(result.run_result?.stderr).toMatch(stderr);
+      },
+    );
+
+    test('should end a sleep past run_timeout as TimeLimitExceeded (util default import in TypeScript)', async () => {
+      const result = await run({ code: TIMEOUT[language], language, run_timeout: 0.3 });
+      expect(result).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
+    });
+
+    test('should fail an assert default import with AssertionError', async () => {
+      const result = await run({ code: ASSERTION[language], language });
+      expect(result).toMatchObject({ status: 'Failed', run_result: { status: 'Finished', return_code: 1 } });
+      expect(result.run_result?.stderr).toContain('AssertionError');
+    });
+
+    test("should require Debian's lodash", async () => {
+      const result = await run({ code: LODASH[language], language });
+      expect(result, result.run_result?.stderr ?? '').toMatchObject({
+        status: 'Success',
+        run_result: { stdout: 'done\n' },
+      });
+    });
+  });
+}
+
+describe.skipIf(!present('nodejs'))('/run_code with a Node modules folder offered by the server', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'rk-node-modules-'));
+  // The sandbox runs as nobody when the tests run as root.
+  chmodSync(folder, 0o755);
+  mkdirSync(join(folder, 'node_modules', 'greet'), { recursive: true });
+  writeFileSync(join(folder, 'node_modules', 'greet', 'index.js'), "module.exports = (n) => 'hello ' + n;\n");
+  const modules = realpathSync(join(folder, 'node_modules'));
+  const offered = createCodeSandbox({ limits: { memoryMb: 256 }, nodeModules: [modules] });
+  afterAll(async () => {
+    await offered.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('should require a module from it, read-only, with lodash still found', async () => {
+    const result = await offered.runCode({
+      code: `console.log(require('greet')('sandbox'), require('lodash').sum([1, 2]));
+try { require('fs').writeFileSync(${JSON.stringify(`${modules}/greet/evil.js`)}, 'x'); console.log('ESCAPED'); } catch { console.log('read-only'); }`,
+      language: 'nodejs',
+    });
+    expect(result.run_result?.stdout, result.message).toBe('hello sandbox 3\nread-only\n');
+  });
+});
