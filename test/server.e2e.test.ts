@@ -153,7 +153,8 @@ describe('rewardkit serve: trainer contracts', () => {
       expect(lua.status).toBe(200);
       expect(lua.json()).toMatchObject({ status: 'SandboxError', run_result: null });
       const cobol = await postJson(`${serving.url}/run_code`, { code: 'x', language: 'cobol' });
-      expect(cobol.status).toBe(400);
+      expect(cobol.status).toBe(422);
+      expect(cobol.json()).toMatchObject({ detail: [{ loc: ['body', 'language'], type: 'literal_error' }] });
     },
   );
 

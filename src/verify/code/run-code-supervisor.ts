@@ -197,7 +197,7 @@ def main():
                 own = False
             if not own or not os.path.isfile(path):
                 if os.path.lexists(os.path.join(workdir, name)):
-                    report['notes'].append('fetch_files: "%s" is not a regular file the program could write (the sandbox\'s root, /tmp or /dev/shm); not fetched' % name)
+                    report['notes'].append('fetch_files: "%s" is not a regular file inside the working directory or elsewhere on the sandbox\'s own tmpfs (its root, /dev/shm); not fetched' % name)
                 continue
             with open(path, 'rb') as f:
                 report['files'][name] = base64.b64encode(f.read()).decode('ascii')
