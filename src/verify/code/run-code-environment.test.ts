@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
 import type { RunCodeRequest } from './sandbox-fusion.js';
-import { b64, hasBwrap, present } from './test-utils/run-code-battery.js';
+import { b64, HOST_FILE, hasBwrap, MARKER, present } from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
 const run = (request: RunCodeRequest) => sandbox.runCode({ run_timeout: 10, ...request });
@@ -230,5 +231,192 @@ try { require('fs').writeFileSync(${JSON.stringify(`${modules}/greet/evil.js`)},
       language: 'nodejs',
     });
     expect(result.run_result?.stdout, result.message).toBe('hello sandbox 3\nread-only\n');
+  });
+});
+
+const MIN_SUB_ARRAY = (body: string) => `import { describe, expect, test } from '@jest/globals';
+
+function MinSubArrayLen(target: number, nums: number[]): number {
+${body}
+}
+
+describe('MinSubArrayLen', () => {
+  test('finds minimum length of a subarray with sum >= target', () => {
+    expect(MinSubArrayLen(7, [2, 3, 1, 2, 4, 3])).toBe(2);
+    expect(MinSubArrayLen(15, [1, 2, 3, 4, 5])).toBe(5);
+    expect(MinSubArrayLen(4, [1, 4, 4])).toBe(1);
+    expect(MinSubArrayLen(11, [1, 1, 1, 1, 1, 1, 1, 1])).toBe(0);
+  });
+  test('returns 0 if no such subarray exists', () => {
+    expect(MinSubArrayLen(100, [1, 2, 3, 4, 5])).toBe(0);
+    expect(MinSubArrayLen(7, [2, 1])).toBe(0);
+  });
+  test('works with single element array', () => {
+    expect(MinSubArrayLen(3, [3])).toBe(1);
+    expect(MinSubArrayLen(3, [1])).toBe(0);
+  });
+});
+`;
+const SLIDING_WINDOW = `  let minLength = Infinity;
+  let sum = 0;
+  let start = 0;
+  for (let end = 0; end < nums.length; end++) {
+    sum += nums[end];
+    while (sum >= target) {
+      minLength = Math.min(minLength, end - start + 1);
+      sum -= nums[start];
+      start++;
+    }
+  }
+  return minLength === Infinity ? 0 : minLength;`;
+
+/** upstream's sandbox/tests/datasets/test_utils.py JEST_CODE: 11 tests, 2 of them wrong. */
+const CALCULATOR = `import _ from 'lodash';
+describe('Calculator Tests', () => {
+  describe('Addition', () => {
+    test('adds 1 + 2 to equal 3', () => { expect(1 + 2).toBe(3); });
+    test('adds negative numbers correctly', () => { expect(-1 + (-2)).toBe(-3); });
+    test('adding zero returns same number', () => { expect(_.add(5, 0)).toBe(5); });
+  });
+  describe('Multiplication', () => {
+    test('multiplies 3 * 4 to equal 12', () => { expect(3 * 4).toBe(12); });
+    test('multiplying by zero equals zero', () => { expect(123 * 0).toBe(0); });
+    test('multiplying negative numbers', () => { expect(-2 * -3).toBe(6); expect(-2 * 3).toBe(-6); });
+  });
+  describe('Division', () => {
+    test('divides 10 / 2 to equal 5', () => { expect(10 / 2).toBe(235); });
+    test('throws error when dividing by zero', () => {
+      expect(() => { if (2 / 0 === Infinity) throw new Error('Division by zero'); }).toThrow('Division by zero');
+    });
+    test('division result is incorrect', () => { expect(5 / 2).not.toBe(3); });
+  });
+  describe('String operations', () => {
+    test('concatenates strings correctly', () => { expect('Hello' + ' ' + 'World').toBe('Hello Worsld'); });
+    test('string length is incorrect', () => { expect('test'.length).not.toBe(5); });
+  });
+});
+`;
+
+describe.skipIf(!present('jest'))("/run_code jest: upstream's runner cases", () => {
+  test('should pass a right TypeScript solution and fail a wrong one with exit code 1', async () => {
+    const [pass, fail] = await Promise.all([
+      run({ code: MIN_SUB_ARRAY(SLIDING_WINDOW), language: 'jest', run_timeout: 30 }),
+      run({ code: MIN_SUB_ARRAY('  return 0;'), language: 'jest', run_timeout: 30 }),
+    ]);
+    expect(pass, pass.run_result?.stderr ?? pass.message).toMatchObject({
+      status: 'Success',
+      run_result: { status: 'Finished', return_code: 0 },
+    });
+    expect(pass.run_result?.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
+    expect(fail).toMatchObject({ status: 'Failed', run_result: { status: 'Finished', return_code: 1 } });
+    expect(fail.run_result?.stderr).toMatch(/Tests:\s+2 failed, 1 passed, 3 total/);
+  });
+
+  test("should write jest-report.json as upstream's jest-json-reporter does", async () => {
+    const result = await run({
+      code: CALCULATOR,
+      language: 'jest',
+      run_timeout: 30,
+      fetch_files: ['jest-report.json'],
+    });
+    const report = JSON.parse(decoded(result.files)['jest-report.json'] ?? '{}');
+    const cases = report.testResults.flatMap(
+      (suite: { testResults: { status: string }[] }) => suite.testResults,
+    );
+    expect(cases.filter((c: { status: string }) => c.status === 'passed')).toHaveLength(9);
+    expect(cases.filter((c: { status: string }) => c.status === 'failed')).toHaveLength(2);
+    expect(result.run_result?.return_code).toBe(1);
+  });
+
+  test('should run the request files beside the test, and a syntax error fails the suite', async () => {
+    const [helper, broken] = await Promise.all([
+      run({
+        code: "import { twice } from './lib/twice';\ntest('twice', () => expect(twice(2)).toBe(4));",
+        language: 'jest',
+        files: { 'lib/twice.ts': b64('export const twice = (n: number): number => n * 2;\n') },
+        run_timeout: 30,
+      }),
+      run({ code: 'test("x", () => { expect(1).toBe(1) ', language: 'jest', run_timeout: 30 }),
+    ]);
+    expect(helper, helper.run_result?.stderr ?? helper.message).toMatchObject({ status: 'Success' });
+    expect(broken).toMatchObject({ status: 'Failed', run_result: { return_code: 1 } });
+  });
+});
+
+describe('the jest recipe without a jest install', () => {
+  const program = { code: '', fileNames: [], memoryMb: 256, nodeModules: [] };
+
+  test("should say how to provide jest when neither the server's folder nor rewardkit has it", async () => {
+    vi.resetModules();
+    vi.doMock('node:module', async (original) => ({
+      ...(await original<typeof import('node:module')>()),
+      createRequire: () => ({
+        resolve: (name: string) => {
+          throw new Error(`Cannot find module '${name}'`);
+        },
+      }),
+    }));
+    try {
+      const { NODE_RECIPES } = await import('./run-code-recipes-node.js');
+      expect(NODE_RECIPES.jest?.unavailable?.(program)).toBe(
+        'language "jest" needs jest on the server: install it in a folder (npm i jest typescript) and start the server with --sandbox-node-path <folder>/node_modules (or REWARDKIT_SANDBOX_NODE_PATH)',
+      );
+    } finally {
+      vi.doUnmock('node:module');
+      vi.resetModules();
+    }
+  });
+
+  test("should take jest from the server's folder before rewardkit's own", async () => {
+    const { NODE_RECIPES } = await import('./run-code-recipes-node.js');
+    const folder = mkdtempSync(join(tmpdir(), 'rk-jest-'));
+    try {
+      mkdirSync(join(folder, 'jest', 'bin'), { recursive: true });
+      writeFileSync(join(folder, 'jest', 'package.json'), '{"name":"jest"}');
+      const offered = { ...program, nodeModules: [realpathSync(folder)] };
+      expect(NODE_RECIPES.jest?.run(offered)).toContain(join(realpathSync(folder), 'jest', 'bin', 'jest.js'));
+      expect(NODE_RECIPES.jest?.binds?.(offered)[0]).toBe(realpathSync(folder));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * The escape battery's attacks as jest tests: its stdin/exit-code contract does not fit a test
+ * runner (jest owns the exit code and stderr), so each attack is a test that passes only when blocked.
+ */
+describe.skipIf(!present('jest'))('/run_code jest under bubblewrap', () => {
+  test('should block host files, host writes and the host loopback, and end a spinning test at run_timeout', async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.end('secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    rmSync(MARKER, { force: true });
+    try {
+      const attacks = `import * as fs from 'fs';
+import * as net from 'net';
+test('host file', () => expect(() => fs.readFileSync(${JSON.stringify(HOST_FILE)})).toThrow());
+test('host write', () => { expect(() => fs.writeFileSync('/usr/rewardkit-evil', 'x')).toThrow(); fs.writeFileSync(${JSON.stringify(MARKER)}, 'x'); });
+test('host loopback', () => new Promise<void>((resolve, reject) => {
+  const s = net.connect(${port}, '127.0.0.1');
+  s.on('connect', () => reject(new Error('ESCAPED')));
+  s.on('error', () => resolve());
+}));`;
+      const [blocked, spin] = await Promise.all([
+        run({ code: attacks, language: 'jest', run_timeout: 30 }),
+        run({ code: "test('spin', () => { for (;;) {} });", language: 'jest', run_timeout: 3 }),
+      ]);
+      expect(blocked, blocked.run_result?.stderr ?? blocked.message).toMatchObject({ status: 'Success' });
+      expect(blocked.run_result?.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
+      expect(existsSync(MARKER)).toBe(false);
+      expect(connections).toBe(0);
+      expect(spin).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

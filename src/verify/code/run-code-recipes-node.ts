@@ -32,7 +32,8 @@ const modulesOf = (packageDir: string) => dirname(packageDir);
 
 /**
  * jest's transform: TypeScript → CommonJS with the `typescript` package's `transpileModule` (types
- * erased, nothing checked), where upstream runs babel's TypeScript preset.
+ * erased, nothing type-checked; a syntax error fails the suite), where upstream runs babel's
+ * TypeScript preset.
  */
 const transformer = (typescript: string) => `const ts = require(${JSON.stringify(typescript)});
 module.exports = {
@@ -45,7 +46,15 @@ module.exports = {
         sourceMap: true,
       },
       fileName: sourcePath,
+      reportDiagnostics: true,
     });
+    // transpileModule recovers from syntax errors; babel, upstream's transform, fails the suite.
+    const [first] = out.diagnostics || [];
+    if (first) {
+      const at = first.file ? first.file.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
+      const message = ts.flattenDiagnosticMessageText(first.messageText, '\\n');
+      throw new SyntaxError(\`\${sourcePath}:\${at.line + 1}:\${at.character + 1}: \${message}\`);
+    }
     return { code: out.outputText, map: out.sourceMapText };
   },
 };
