@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
+import { LANGUAGE_RECIPES } from './run-code-languages.js';
 import type { RunCodeRequest } from './sandbox-fusion.js';
 import { b64, HOST_FILE, hasBwrap, MARKER, present } from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
+/** jest runs where node does and a jest install is found (rewardkit's development dependencies). */
+const jestHere =
+  present('jest') &&
+  LANGUAGE_RECIPES.jest?.unavailable?.({ code: '', fileNames: [], memoryMb: 256 }) === undefined;
 const run = (request: RunCodeRequest) => sandbox.runCode({ run_timeout: 10, ...request });
 const decoded = (files: Record<string, string>) =>
   Object.fromEntries(
@@ -297,7 +302,7 @@ describe('Calculator Tests', () => {
 });
 `;
 
-describe.skipIf(!present('jest'))("/run_code jest: upstream's runner cases", () => {
+describe.skipIf(!jestHere)("/run_code jest: upstream's runner cases", () => {
   test('should pass a right TypeScript solution and fail a wrong one with exit code 1', async () => {
     const [pass, fail] = await Promise.all([
       run({ code: MIN_SUB_ARRAY(SLIDING_WINDOW), language: 'jest', run_timeout: 30 }),
@@ -386,7 +391,7 @@ describe('the jest recipe without a jest install', () => {
  * The escape battery's attacks as jest tests: its stdin/exit-code contract does not fit a test
  * runner (jest owns the exit code and stderr), so each attack is a test that passes only when blocked.
  */
-describe.skipIf(!present('jest'))('/run_code jest under bubblewrap', () => {
+describe.skipIf(!jestHere)('/run_code jest under bubblewrap', () => {
   test('should block host files, host writes and the host loopback, and end a spinning test at run_timeout', async () => {
     let connections = 0;
     const server = createServer((socket) => {
