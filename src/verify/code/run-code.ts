@@ -158,7 +158,8 @@ export async function runCodeInBubblewrap(
         fetchFiles: request.fetch_files,
         tmpfsBytes: memoryBytes,
         outputBytes: limits.outputBytes,
-        binds: [...offered, ...(recipe.binds?.(program) ?? [])],
+        // jest and typescript usually share one node_modules folder: bound once.
+        binds: [...new Set([...offered, ...(recipe.binds?.(program) ?? [])])],
       },
       signal,
     );
