@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,13 @@ import type { RunCodeRequest } from './sandbox-fusion.js';
 import { b64, HOST_FILE, hasBwrap, MARKER, present } from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
+/** Debian's packages the docs list, where installed (.ci/run installs them). */
+const PYTHON_PACKAGES = ['requests', 'numpy', 'pandas', 'sympy', 'scipy'];
+const pythonPackagesHere =
+  present('python') &&
+  spawnSync('/usr/bin/python3', ['-c', `import ${PYTHON_PACKAGES.join(', ')}`], { timeout: 30_000 })
+    .status === 0;
+const lodashHere = existsSync('/usr/share/nodejs/lodash/package.json');
 /** jest runs where node does and a jest install is found (rewardkit's development dependencies). */
 const jestHere =
   present('jest') &&
@@ -72,7 +80,7 @@ describe.skipIf(!hasBwrap)('/run_code environment: localhost', () => {
   });
 });
 
-describe.skipIf(!present('python'))('/run_code environment: Python packages', () => {
+describe.skipIf(!pythonPackagesHere)('/run_code environment: Python packages', () => {
   test('should import requests, numpy, pandas, sympy and scipy from Debian', async () => {
     const result = await run({
       code: `import requests, numpy, pandas, sympy, scipy.optimize
@@ -206,7 +214,7 @@ for (const language of ['nodejs', 'typescript'] as const) {
       expect(result.run_result?.stderr).toContain('AssertionError');
     });
 
-    test("should require Debian's lodash", async () => {
+    test.skipIf(!lodashHere)("should require Debian's lodash", async () => {
       const result = await run({ code: LODASH[language], language });
       expect(result, result.run_result?.stderr ?? '').toMatchObject({
         status: 'Success',
@@ -229,13 +237,13 @@ describe.skipIf(!present('nodejs'))('/run_code with a Node modules folder offere
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test('should require a module from it, read-only, with lodash still found', async () => {
+  test('should require a module from it, read-only', async () => {
     const result = await offered.runCode({
-      code: `console.log(require('greet')('sandbox'), require('lodash').sum([1, 2]));
+      code: `console.log(require('greet')('sandbox'));
 try { require('fs').writeFileSync(${JSON.stringify(`${modules}/greet/evil.js`)}, 'x'); console.log('ESCAPED'); } catch { console.log('read-only'); }`,
       language: 'nodejs',
     });
-    expect(result.run_result?.stdout, result.message).toBe('hello sandbox 3\nread-only\n');
+    expect(result.run_result?.stdout, result.message).toBe('hello sandbox\nread-only\n');
   });
 });
 
@@ -276,12 +284,11 @@ const SLIDING_WINDOW = `  let minLength = Infinity;
   return minLength === Infinity ? 0 : minLength;`;
 
 /** upstream's sandbox/tests/datasets/test_utils.py JEST_CODE: 11 tests, 2 of them wrong. */
-const CALCULATOR = `import _ from 'lodash';
-describe('Calculator Tests', () => {
+const CALCULATOR = `describe('Calculator Tests', () => {
   describe('Addition', () => {
     test('adds 1 + 2 to equal 3', () => { expect(1 + 2).toBe(3); });
     test('adds negative numbers correctly', () => { expect(-1 + (-2)).toBe(-3); });
-    test('adding zero returns same number', () => { expect(_.add(5, 0)).toBe(5); });
+    test('adding zero returns same number', () => { expect(5 + 0).toBe(5); });
   });
   describe('Multiplication', () => {
     test('multiplies 3 * 4 to equal 12', () => { expect(3 * 4).toBe(12); });
@@ -331,6 +338,15 @@ describe.skipIf(!jestHere)("/run_code jest: upstream's runner cases", () => {
     expect(cases.filter((c: { status: string }) => c.status === 'passed')).toHaveLength(9);
     expect(cases.filter((c: { status: string }) => c.status === 'failed')).toHaveLength(2);
     expect(result.run_result?.return_code).toBe(1);
+  });
+
+  test.skipIf(!lodashHere)("should find Debian's lodash from a test file", async () => {
+    const result = await run({
+      code: "import _ from 'lodash';\ntest('lodash', () => expect(_.sum([1, 2])).toBe(3));",
+      language: 'jest',
+      run_timeout: 30,
+    });
+    expect(result, result.run_result?.stderr ?? result.message).toMatchObject({ status: 'Success' });
   });
 
   test('should run the request files beside the test, and a syntax error fails the suite', async () => {
