@@ -108,7 +108,8 @@ describe('rewardkit serve: trainer contracts', () => {
   test.skipIf(!bubblewrapWorks())(
     'should answer SandboxFusion /run_code in its shape: exit codes, TimeLimitExceeded, unsupported and unknown languages',
     async () => {
-      serving = await startServe(['--spec', 'math']);
+      // Upstream's executor_pod_name is its pod's $MY_POD_NAME.
+      serving = await startServe(['--spec', 'math'], { MY_POD_NAME: 'pod-e2e' });
       const ok = await postJson(`${serving.url}/run_code`, {
         code: 'import sys\nprint(sys.stdin.read().strip()[::-1])',
         language: 'python',
@@ -131,7 +132,7 @@ describe('rewardkit serve: trainer contracts', () => {
           stdout: 'cba\n',
           stderr: '',
         },
-        executor_pod_name: null,
+        executor_pod_name: 'pod-e2e',
         files: {},
       });
       const slow = await postJson(`${serving.url}/run_code`, {
@@ -153,7 +154,8 @@ describe('rewardkit serve: trainer contracts', () => {
       expect(lua.status).toBe(200);
       expect(lua.json()).toMatchObject({ status: 'SandboxError', run_result: null });
       const cobol = await postJson(`${serving.url}/run_code`, { code: 'x', language: 'cobol' });
-      expect(cobol.status).toBe(400);
+      expect(cobol.status).toBe(422);
+      expect(cobol.json()).toMatchObject({ detail: [{ loc: ['body', 'language'], type: 'literal_error' }] });
     },
   );
 

@@ -300,6 +300,16 @@ function expectErrorShape(status: number, json: Json): void {
     expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
 }
 
+/** FastAPI's 422 body, which `/run_code` answers for a body that is not a SandboxFusion request. */
+function expectValidationShape(json: Json): void {
+  expect(Object.keys(json)).toEqual(['detail']);
+  expect(json.detail.length).toBeGreaterThan(0);
+  for (const issue of json.detail) {
+    expect(issue).toMatchObject({ type: expect.any(String), msg: expect.any(String) });
+    expect(issue.loc[0]).toBe('body');
+  }
+}
+
 /** An `ok` result was scored: a finite reward from a source that really ran. */
 function expectScored(result: RewardResult): void {
   expect(RewardResultSchema.safeParse(result).success).toBe(true);
@@ -380,9 +390,17 @@ describe('every HTTP body (property-based)', () => {
           recorded.flat().forEach(expectScored);
           return;
         }
+        if (route === '/run_code' && res.status === 422) {
+          // SandboxFusion's contract: FastAPI's validation answer, and nothing ran.
+          expectValidationShape(json);
+          expect(sandbox.runs).toBe(runsBefore);
+          return;
+        }
         if (res.status !== 200) {
           expectErrorShape(res.status, json);
           if (route !== '/run_code') return;
+          // A body /run_code cannot read is FastAPI's 422 there; a 400 is only rewardkit's own header.
+          if (res.status === 400) expect(json.error.issues[0].path).toBe('headers.x-deadline-ms');
           expect(sandbox.runs).toBe(runsBefore);
           return;
         }

@@ -39,6 +39,12 @@ export interface RunCodeServerLimits {
    * case. `refuse`: 429 with Retry-After, as the other routes answer.
    */
   readonly whenFull: 'wait' | 'refuse';
+  /**
+   * What answers carry as `executor_pod_name`, which upstream fills from `$MY_POD_NAME`: `serve`
+   * sets `$MY_POD_NAME`, else the host name, so a client behind a load balancer sees which
+   * machine ran its code. Unset: null.
+   */
+  readonly executorName?: string;
 }
 
 export const DEFAULT_SERVER_OPTIONS: ServerOptions = {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import {
@@ -22,6 +22,7 @@ import { parseByteSize } from '../parse-byte-size.js';
 import { parseDuration } from '../parse-duration.js';
 import { port } from '../port-flag.js';
 import { runSpecName } from '../run-spec-name.js';
+import { sandboxNodeModules } from '../sandbox-node-path.js';
 import { createScoringEvaluator, TRACES_FLAG_HELP, workersOption } from '../scoring-evaluator.js';
 import {
   parseProcesses,
@@ -59,6 +60,7 @@ interface ServeFlags {
   runCodeMaxCompile: number;
   runCodeMaxMemory: number;
   runCodeWhenFull: 'wait' | 'refuse';
+  sandboxNodePath: string[];
   workers: number;
   processes: number;
   ui: boolean;
@@ -182,6 +184,14 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
         .choices(['wait', 'refuse'])
         .default('wait'),
     )
+    .addOption(
+      new Option(
+        '--sandbox-node-path <dir>',
+        '/run_code: a folder of Node modules programs may require (and jest runs from), bound read-only; repeatable (default: $REWARDKIT_SANDBOX_NODE_PATH, colon-separated)',
+      )
+        .argParser((value: string, previous: string[] = []) => [...previous, value])
+        .default([], 'none'),
+    )
     .addHelpText(
       'after',
       `
@@ -220,6 +230,7 @@ Examples:
         storeWritesInline,
       } = await import('../../runner/index.js');
       const spec = loadSpec(flags.spec);
+      const nodeModules = sandboxNodeModules(flags.sandboxNodePath);
       const configured = await loadConfiguredModels(flags.models);
       const { models } = configured;
       // A judge without its model would fail every request: refused before the port is taken.
@@ -257,7 +268,10 @@ Examples:
               '--group-judge-kind',
             )
           : undefined;
-        const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
+        const sandboxOptions = {
+          allowUnsafeLocal: flags.allowUnsafeCode,
+          ...(nodeModules.length > 0 && { nodeModules }),
+        };
         const evaluator = await createScoringEvaluator(spec, {
           workers: flags.workers,
           models,
@@ -344,6 +358,8 @@ Examples:
               maxCompileTimeoutS: flags.runCodeMaxCompile / 1000,
               maxMemoryMb: flags.runCodeMaxMemory,
               whenFull: flags.runCodeWhenFull,
+              // Upstream's executor_pod_name comes from the pod's $MY_POD_NAME.
+              executorName: process.env.MY_POD_NAME || hostname(),
             },
           },
         });

@@ -194,15 +194,111 @@ describe.skipIf(!hasBwrap)("POST /run_code as verl's sandbox_fusion client calls
 
 describe('POST /run_code with a bad body', () => {
   test.each([
-    [{ code: 'x', language: 'cobol' }, 'language'],
-    [{ code: 'x', language: 'python', files: { 'a.txt': 'not base64!' } }, 'files.a.txt'],
-    [{ code: 'x', language: 'python', fetch_files: ['../etc/passwd'] }, 'fetch_files.0'],
-    [{ code: 'x', language: 'python', run_timeout: -1 }, 'run_timeout'],
-    [{ language: 'python' }, 'code'],
-  ])('should answer 400 naming the field (%j)', async (body, path) => {
+    [
+      { code: 'x', language: 'cobol' },
+      ['body', 'language'],
+      'literal_error',
+      /^Input should be 'python', 'cpp', .* or 'racket'$/,
+    ],
+    [
+      { code: 'x', language: 'python', files: { 'a.txt': 'not base64!' } },
+      ['body', 'files', 'a.txt'],
+      'value_error',
+      /^Value error, the content is not valid base64$/,
+    ],
+    [
+      { code: 'x', language: 'python', files: { '../x': 'eA==' } },
+      ['body', 'files', '../x'],
+      'value_error',
+      /^Value error, a file path must be relative/,
+    ],
+    [
+      { code: 'x', language: 'python', fetch_files: [''] },
+      ['body', 'fetch_files', 0],
+      'value_error',
+      /non-empty/,
+    ],
+    [
+      { code: 'x', language: 'python', run_timeout: -1 },
+      ['body', 'run_timeout'],
+      'greater_than',
+      /^Input should be greater than 0$/,
+    ],
+    [
+      { code: 'x', language: 'python', run_timeout: '5s' },
+      ['body', 'run_timeout'],
+      'float_type',
+      /^Input should be a valid number$/,
+    ],
+    [
+      { code: 'x', language: 'python', memory_limit_MB: 1.5 },
+      ['body', 'memory_limit_MB'],
+      'int_type',
+      /^Input should be a valid integer$/,
+    ],
+    [{ code: 7, language: 'python' }, ['body', 'code'], 'string_type', /^Input should be a valid string$/],
+    [
+      { code: 'x', language: 'python', fetch_files: 'a' },
+      ['body', 'fetch_files'],
+      'list_type',
+      /^Input should be a valid list$/,
+    ],
+    [{ language: 'python' }, ['body', 'code'], 'missing', /^Field required$/],
+    [[1], ['body'], 'model_type', /^Input should be a valid dictionary or instance of RunCodeRequest$/],
+  ])("should answer 422 in FastAPI's shape (%j)", async (body, loc, type, msg) => {
     const res = await appFor().post(body);
+    expect(res.status).toBe(422);
+    const answer = await read(res);
+    expect(Object.keys(answer)).toEqual(['detail']);
+    expect(answer.detail).toHaveLength(1);
+    expect(answer.detail[0]).toMatchObject({ loc, type, msg: expect.stringMatching(msg) });
+  });
+
+  test('should name every bad field, as pydantic does, without echoing the input', async () => {
+    const res = await appFor().post({ language: 'cobol', stdin: 3, files: { 'a.txt': 'secret!' } });
+    expect(res.status).toBe(422);
+    const { detail } = await read(res);
+    expect(detail.map((d: Json) => d.loc.join('.')).sort()).toEqual([
+      'body.code',
+      'body.files.a.txt',
+      'body.language',
+      'body.stdin',
+    ]);
+    expect(JSON.stringify(detail)).not.toContain('secret!');
+  });
+
+  test.each([
+    ['{"code": ', 'JSON decode error', ['body', 9]],
+    ['', 'Field required', ['body']],
+  ])('should answer a body that is not a request (%j) with 422 as FastAPI does', async (text, msg, loc) => {
+    const { app } = appFor();
+    const res = await app.request('http://localhost/run_code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(res.status).toBe(422);
+    expect((await read(res)).detail).toEqual([expect.objectContaining({ msg, loc })]);
+  });
+
+  test('should keep the native routes at 400 with their own shape', async () => {
+    const { app } = appFor();
+    const res = await app.request('http://localhost/v1/rewards', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ samples: [{ id: 'a' }] }),
+    });
     expect(res.status).toBe(400);
-    expect((await read(res)).error.issues[0].path).toBe(path);
+    expect(await read(res)).toMatchObject({
+      error: { code: 'invalid_request', issues: [{ path: 'samples.0.response' }] },
+    });
+  });
+
+  test("should fill executor_pod_name with the server's executor name, as upstream fills MY_POD_NAME", async () => {
+    const program = { code: 'console.log(1)', language: 'nodejs' };
+    const named = await read(await appFor({ runCode: { executorName: 'pod-7' } }).post(program));
+    expect(named).toMatchObject({ status: 'Success', executor_pod_name: 'pod-7' });
+    expect(await read(await appFor().post(program))).toMatchObject({ executor_pod_name: null });
   });
 
   test('should answer SandboxError for a SandboxFusion language rewardkit does not run', async () => {

@@ -7,7 +7,8 @@ import {
 } from '../../verify/code/index.js';
 import { ApiError } from '../api-error.js';
 import { clientSignal } from '../client-signal.js';
-import { readJsonBody } from '../read-json-body.js';
+import { fastApiValidationError, jsonInvalid } from '../fastapi-validation-error.js';
+import { readRequestBody } from '../read-request-body.js';
 import { DEADLINE_HEADER, requestDeadline } from '../request-deadline.js';
 import type { RewardService } from '../reward-service.js';
 import type { ServerApp } from '../server-env.js';
@@ -20,7 +21,8 @@ export const CAPPED_HEADER = 'X-RewardKit-Capped';
  * `POST /run_code`: SandboxFusion's contract (verl's sandbox integration works unchanged),
  * answered by rewardkit's sandboxes. Runs share the work queue with scoring. Faults of the sandbox
  * and languages it cannot run are `SandboxError` answers with HTTP 200, as SandboxFusion answers
- * them; a body that is not a SandboxFusion request is a 400 naming the field.
+ * them; a body that is not a SandboxFusion request is a 422 in FastAPI's shape
+ * (`{"detail": [{"type", "loc", "msg"}]}`), as upstream answers it.
  *
  * The server's limits cap the request's timeouts and memory; the request's deadline (the server's
  * `--deadline`, lowered by `X-Deadline-Ms`) bounds the wait for a worker and the run, and the
@@ -34,7 +36,17 @@ export function registerRunCodeRoute(
 ): void {
   app.post('/run_code', async (c: Context) => {
     const deadline = requestDeadline(service.deadlineMs, c.req.header(DEADLINE_HEADER));
-    const asked = await readJsonBody(c, RunCodeRequestSchema, service.body, deadline);
+    const text = await readRequestBody(c, service.body, deadline);
+    let body: unknown;
+    try {
+      // FastAPI reads an empty body as no body at all.
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      return c.json(jsonInvalid(error as Error, text), 422);
+    }
+    const parsed = RunCodeRequestSchema.safeParse(body);
+    if (!parsed.success) return c.json(fastApiValidationError(parsed.error, body), 422);
+    const asked = parsed.data;
     const { request, capped } = capToServerLimits(asked, limits);
     const deadlineMs = deadline.ms;
     const stop = new AbortController();
@@ -83,7 +95,7 @@ export function registerRunCodeRoute(
     }
     if (result.status === 'SandboxError') service.metrics.countFailure('sandbox');
     if (capped.length > 0) c.header(CAPPED_HEADER, capped.join(', '));
-    return c.json(result);
+    return c.json({ ...result, executor_pod_name: limits.executorName ?? result.executor_pod_name });
   });
 }
 

@@ -27,6 +27,11 @@ export interface CodeSandboxOptions {
   readonly allowUnsafeLocal?: boolean;
   /** Default limits for every program; per-call limits override them. */
   readonly limits?: CodeLimits;
+  /**
+   * `/run_code`: folders of Node modules offered to programs (absolute, symlinks resolved), bound
+   * read-only and on NODE_PATH; the jest language takes jest from the first that has it.
+   */
+  readonly nodeModules?: readonly string[];
 }
 
 /** How tests are judged. */
@@ -101,6 +106,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
           {
             defaultMemoryMb: options.limits?.memoryMb ?? DEFAULT_LIMITS.memoryMb,
             outputBytes: options.limits?.outputBytes ?? DEFAULT_LIMITS.outputBytes,
+            ...(options.nodeModules && { nodeModules: options.nodeModules }),
           },
           signal,
         );

@@ -16,7 +16,7 @@ export {
 } from './code-test.js';
 export { extractCode } from './extract-code.js';
 export { bubblewrapWorks } from './python-runner.js';
-export { LANGUAGE_RECIPES } from './run-code-languages.js';
+export { LANGUAGE_RECIPES, SANDBOX_FUSION_LANGUAGES } from './run-code-languages.js';
 export {
   type CommandRunResult,
   type ParsedRunCodeRequest,

@@ -10,6 +10,7 @@ import {
   sameOutput,
 } from './code-test.js';
 import { PYTHON_HARNESS } from './python-harness.js';
+import { sandboxHostsFile } from './sandbox-hosts-file.js';
 
 /** How Python is isolated: bubblewrap, or (only by explicit opt-in) rlimits alone. */
 export type PythonIsolation = 'bubblewrap' | 'unsafe-local';
@@ -41,28 +42,44 @@ export interface BubblewrapOptions {
   readonly binds?: readonly string[];
 }
 
-/** The bubblewrap command line: no network, no host files but the interpreter's, a private /tmp. */
+/**
+ * The bubblewrap command line: no network but the sandbox's own loopback (`lo` of a new network
+ * namespace, with an /etc/hosts naming localhost), no host files but the system's, read-only.
+ *
+ * With `tmpfsBytes`, everything a program can write is a tmpfs of that size: the root (so it
+ * may create files anywhere outside the bound system folders, as in upstream's container, with
+ * an empty /mnt), /tmp (the working directory) and /dev/shm; /dev itself is read-only. Without a
+ * size the kernel would allow half the host's RAM on each.
+ */
 export function bubblewrapArgs(options: BubblewrapOptions = {}): string[] {
-  const binds: string[] = [];
-  for (const dir of ['/usr', '/lib', '/lib64', '/bin', '/etc/alternatives', ...(options.binds ?? [])]) {
-    if (!existsSync(dir)) continue;
-    const real = realpathSync(dir);
-    if (real !== dir) binds.push('--symlink', real.replace(/^\//, ''), dir);
-    else binds.push('--ro-bind', dir, dir);
-  }
-  const size = options.tmpfsBytes === undefined ? [] : ['--size', String(Math.floor(options.tmpfsBytes))];
+  const size = (mount: string) =>
+    options.tmpfsBytes === undefined
+      ? ['--tmpfs', mount]
+      : ['--size', String(Math.floor(options.tmpfsBytes)), '--tmpfs', mount];
+  const bind = (dirs: readonly string[]) =>
+    dirs.filter(existsSync).flatMap((dir) => {
+      const real = realpathSync(dir);
+      return real === dir ? ['--ro-bind', dir, dir] : ['--symlink', real.replace(/^\//, ''), dir];
+    });
   return [
     '--unshare-all',
     '--die-with-parent',
     '--new-session',
-    ...binds,
+    ...(options.tmpfsBytes === undefined ? [] : [...size('/'), '--dir', '/mnt']),
+    ...bind(['/usr', '/lib', '/lib64', '/bin', '/etc/alternatives']),
+    '--ro-bind',
+    sandboxHostsFile(),
+    '/etc/hosts',
     '--proc',
     '/proc',
     '--dev',
     '/dev',
-    ...size,
-    '--tmpfs',
-    '/tmp',
+    '--remount-ro',
+    '/dev',
+    ...size('/dev/shm'),
+    ...size('/tmp'),
+    // After the tmpfs mounts, so a folder under the host's /tmp is not hidden by the sandbox's.
+    ...bind(options.binds ?? []),
     '--chdir',
     '/tmp',
     '--clearenv',

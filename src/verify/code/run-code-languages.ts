@@ -8,6 +8,7 @@ import {
   jvmHeapMb,
 } from './run-code-jvm.js';
 import { COMPILED_RECIPES } from './run-code-recipes-compiled.js';
+import { NODE_RECIPES } from './run-code-recipes-node.js';
 import { SCRIPTING_RECIPES } from './run-code-recipes-scripting.js';
 
 /**
@@ -45,7 +46,12 @@ export interface LanguageRecipe {
   /** Extra environment for compile and run. */
   readonly env?: Readonly<Record<string, string>>;
   /** Host directories outside the default binds the toolchain reads (bound read-only). */
-  readonly binds?: () => readonly string[];
+  readonly binds?: (program: ProgramContext) => readonly string[];
+  /**
+   * Why the language cannot run with this server's configuration, saying how to provide what
+   * is missing (jest, found in a Node modules folder at run time); checked on every request.
+   */
+  readonly unavailable?: (program: ProgramContext) => string | undefined;
   /** Source → JavaScript, done on the host before the run (TypeScript). */
   readonly transpile?: 'typescript';
   /** A check beyond `needs`, run once (pytest is a module, not a binary). */
@@ -58,6 +64,8 @@ export interface ProgramContext {
   /** The request's file names (relative to the working directory). */
   readonly fileNames: readonly string[];
   readonly memoryMb: number;
+  /** The Node modules folders on the sandbox's NODE_PATH (the server's own first, then Debian's). */
+  readonly nodeModules?: readonly string[];
 }
 
 const PYTHON = '/usr/bin/python3';
@@ -167,6 +175,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
 /** Every language `/run_code` knows, by SandboxFusion's names (`sandbox/runners/types.py`). */
 export const LANGUAGE_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   ...MAJOR_RECIPES,
+  ...NODE_RECIPES,
   ...SCRIPTING_RECIPES,
   ...COMPILED_RECIPES,
 };

@@ -10,8 +10,9 @@
  * - the deadline is kept by a clock, not by the pipes: a program that closes stdout and stderr and
  *   then sleeps is still killed at its deadline;
  * - memory is counted for the whole sandbox — the resident memory of every process in its PID
- *   namespace plus what the tmpfs holds — and a step over the limit is killed, which also covers
- *   runtimes (Node, the JVM) that cannot start under an address-space limit of a few hundred MB.
+ *   namespace plus what its tmpfs mounts hold (the root, /dev/shm, the working directory) — and
+ *   a step over the limit is killed, which also covers runtimes (Node, the JVM) that cannot
+ *   start under an address-space limit of a few hundred MB.
  */
 export const RUN_CODE_SUPERVISOR = String.raw`import base64, json, os, resource, select, signal, subprocess, sys, time
 
@@ -35,7 +36,18 @@ def sandbox_pids():
                 pids.append(pid)
     return pids
 
-def used_memory(workdir):
+def own_mounts(workdir):
+    # The tmpfs mounts a program can write (the root, /dev/shm and the working directory), one
+    # path per device; the bound system folders and /proc are the host's, never counted or fetched.
+    mounts = {}
+    for path in ('/', '/dev/shm', workdir):
+        try:
+            mounts.setdefault(os.stat(path).st_dev, path)
+        except OSError:
+            pass
+    return mounts
+
+def used_memory(mounts):
     total = 0
     for pid in sandbox_pids():
         try:
@@ -43,8 +55,10 @@ def used_memory(workdir):
                 total += int(f.read().split()[1]) * PAGE
         except (OSError, ValueError, IndexError):
             pass
-    st = os.statvfs(workdir)
-    return total + (st.f_blocks - st.f_bfree) * st.f_frsize
+    for path in mounts.values():
+        st = os.statvfs(path)
+        total += (st.f_blocks - st.f_bfree) * st.f_frsize
+    return total
 
 def kill_all():
     # Everything but us: forked children, and processes that left the step's process group.
@@ -55,7 +69,7 @@ def kill_all():
         except (ProcessLookupError, PermissionError):
             pass
 
-def run_step(step, limits, workdir):
+def run_step(step, limits, workdir, mounts):
     timeout = step['timeout_s']
     address_space = step['address_space_bytes']
 
@@ -100,7 +114,7 @@ def run_step(step, limits, workdir):
             break
         if now - last_check >= 0.02:
             last_check = now
-            if used_memory(workdir) > step['memory_bytes']:
+            if used_memory(mounts) > step['memory_bytes']:
                 outcome = 'memory'
                 break
         writers = [stdin_fd] if stdin_fd is not None else []
@@ -155,6 +169,7 @@ def main():
     limits = job['limits']
     resource.setrlimit(resource.RLIMIT_NPROC, (limits['processes'], limits['processes']))
     workdir = os.getcwd()
+    mounts = own_mounts(workdir)
     report = {'nonce': job['nonce'], 'steps': [], 'files': {}, 'notes': [], 'error': None}
     try:
         for name, content in job['files'].items():
@@ -166,17 +181,23 @@ def main():
         report['error'] = 'could not write the request files into the sandbox: %s' % e
     if report['error'] is None:
         for step in job['steps']:
-            result = run_step(step, limits, workdir)
+            result = run_step(step, limits, workdir, mounts)
             report['steps'].append(result)
             if result['status'] != 'finished' or result['exit_code'] != 0:
                 break
         for name in job['fetch_files']:
-            # Only regular files inside the working directory: a symlink the program planted must
-            # not make us read /dev/zero or a host library. A missing file is left out, as upstream does.
+            # As upstream resolves it: relative to the working directory, or absolute in the
+            # sandbox's own tree. Only regular files on the sandbox's own tmpfs mounts: a symlink
+            # the program planted must not make us read /dev/zero or a bound host file. A missing
+            # file is left out, as upstream does.
             path = os.path.realpath(os.path.join(workdir, name))
-            if not path.startswith(workdir + '/') or not os.path.isfile(path):
+            try:
+                own = os.stat(path).st_dev in mounts
+            except OSError:
+                own = False
+            if not own or not os.path.isfile(path):
                 if os.path.lexists(os.path.join(workdir, name)):
-                    report['notes'].append('fetch_files: "%s" is not a regular file inside the working directory; not fetched' % name)
+                    report['notes'].append('fetch_files: "%s" is not a regular file inside the working directory or elsewhere on the sandbox\'s own tmpfs (its root, /dev/shm); not fetched' % name)
                 continue
             with open(path, 'rb') as f:
                 report['files'][name] = base64.b64encode(f.read()).decode('ascii')

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { errorMessage, requireOptional } from '../../core/index.js';
 import {
   canonicalLanguage,
@@ -23,7 +24,15 @@ export interface RunCodeLimits {
   readonly defaultMemoryMb: number;
   /** stdout and stderr kept per command, bytes (upstream reads 1 MiB of each). */
   readonly outputBytes: number;
+  /**
+   * Folders of Node modules the server offers programs (`serve --sandbox-node-path`): bound
+   * read-only and put on NODE_PATH before Debian's /usr/share/nodejs; jest is looked up there first.
+   */
+  readonly nodeModules?: readonly string[];
 }
+
+/** Where Debian installs Node modules (node-lodash); nodesource's node does not look there itself. */
+export const DEBIAN_NODE_MODULES = '/usr/share/nodejs';
 
 export function unsupportedLanguage(language: string): string {
   return `language "${language}" is not supported by rewardkit's sandbox; it runs ${Object.keys(LANGUAGE_RECIPES).join(', ')}`;
@@ -69,7 +78,18 @@ export async function runCodeInBubblewrap(
       `files: ${filesBytes} bytes decoded exceed half the memory limit (${memoryMb} MB), which is what the sandbox's working directory may hold before the program runs`,
     );
   }
-  const program: ProgramContext = { code: request.code, fileNames: Object.keys(request.files), memoryMb };
+  const offered = limits.nodeModules ?? [];
+  const nodeModules = [...offered, ...(existsSync(DEBIAN_NODE_MODULES) ? [DEBIAN_NODE_MODULES] : [])];
+  const program: ProgramContext = {
+    code: request.code,
+    fileNames: Object.keys(request.files),
+    memoryMb,
+    nodeModules,
+  };
+  const unavailable = recipe.unavailable?.(program);
+  if (unavailable !== undefined) return sandboxError(unavailable);
+  // Every step sees the offered Node modules (a Python program may start node too).
+  const env = { NODE_PATH: nodeModules.join(':'), ...recipe.env };
   const refusal = recipe.refuse?.(program);
   if (refusal !== undefined) {
     // Upstream answers such a program with an errored compile and no run.
@@ -118,7 +138,7 @@ export async function runCodeInBubblewrap(
       timeoutS: request.compile_timeout,
       memoryBytes: compileBytes,
       addressSpaceBytes: null,
-      env: recipe.env ?? {},
+      env,
     });
   }
   steps.push({
@@ -126,7 +146,7 @@ export async function runCodeInBubblewrap(
     timeoutS: request.run_timeout,
     memoryBytes,
     addressSpaceBytes: recipe.memory === 'address-space' ? memoryBytes : null,
-    env: recipe.env ?? {},
+    env,
     stdin: request.stdin ?? '',
   });
   let report: Awaited<ReturnType<typeof runInBubblewrap>>;
@@ -138,7 +158,8 @@ export async function runCodeInBubblewrap(
         fetchFiles: request.fetch_files,
         tmpfsBytes: memoryBytes,
         outputBytes: limits.outputBytes,
-        binds: recipe.binds?.() ?? [],
+        // jest and typescript usually share one node_modules folder: bound once.
+        binds: [...new Set([...offered, ...(recipe.binds?.(program) ?? [])])],
       },
       signal,
     );
@@ -214,7 +235,8 @@ function loadTypeScript(): { api: TypeScriptApi } | { error: string } {
 /**
  * TypeScript → JavaScript with the `typescript` package's `transpileModule`: types are erased,
  * nothing is type-checked (as `tsx`, upstream's runner, does); only syntax errors stop the run.
- * Modules become CommonJS so `require` and `import` of Node's builtins both work.
+ * Modules become CommonJS so `require` and `import` of Node's builtins both work, default imports
+ * of CommonJS modules included.
  */
 function transpileTypeScript(
   ts: TypeScriptApi,
@@ -222,7 +244,12 @@ function transpileTypeScript(
 ): { javascript: string; diagnostics?: string; seconds: number } {
   const started = performance.now();
   const out = ts.transpileModule(code, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    // esModuleInterop: `import assert from "assert"` gets the CommonJS module itself, as tsx gives it.
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
     reportDiagnostics: true,
     fileName: 'main.ts',
   });

@@ -49,9 +49,15 @@ export const RunCodeRequestSchema = z.object({
         }
       }
     }),
+  /**
+   * Files to return after the run, as upstream resolves them: relative to the working directory
+   * or absolute, in the sandbox's own file system (never the host's; see run-code-supervisor.ts).
+   */
   fetch_files: z
     .array(
-      z.string().refine(isWorkdirPath, 'a file path must be relative to the working directory, without ".."'),
+      z
+        .string()
+        .refine((path) => path !== '' && !path.includes('\0'), 'a file path must be non-empty, without NUL'),
     )
     .default([]),
 });
