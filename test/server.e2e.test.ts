@@ -150,9 +150,10 @@ describe('rewardkit serve: trainer contracts', () => {
         status: 'Failed',
         run_result: { status: 'Finished', return_code: 3 },
       });
-      const lua = await postJson(`${serving.url}/run_code`, { code: 'print(1)', language: 'lua' });
-      expect(lua.status).toBe(200);
-      expect(lua.json()).toMatchObject({ status: 'SandboxError', run_result: null });
+      // A SandboxFusion language rewardkit does not run: answered, as upstream answers a sandbox fault.
+      const julia = await postJson(`${serving.url}/run_code`, { code: 'println(1)', language: 'julia' });
+      expect(julia.status).toBe(200);
+      expect(julia.json()).toMatchObject({ status: 'SandboxError', run_result: null });
       const cobol = await postJson(`${serving.url}/run_code`, { code: 'x', language: 'cobol' });
       expect(cobol.status).toBe(422);
       expect(cobol.json()).toMatchObject({ detail: [{ loc: ['body', 'language'], type: 'literal_error' }] });
