@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
+import type { BenchReport } from '../../bench/index.js';
 import { RewardKitError } from '../../core/index.js';
+import type { AnalysisSummary } from '../../store/analysis-summary.js';
 import type { BenchReportHtmlInput } from '../../view/index.js';
 import { runSignal, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
@@ -24,6 +26,17 @@ async function writeBenchReport(file: string, report: BenchReportHtmlInput, outp
     const { benchReportHtml } = await import('../../view/index.js');
     await writeFile(file, benchReportHtml({ ...report, output }));
   } else await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The run's summary in the store: the report, with the kind and headline `runs list` shows. */
+function benchRunSummary(report: BenchReport & { judge: string; model: string }): AnalysisSummary {
+  const m = report.judge_metrics;
+  const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(4));
+  return {
+    kind: 'bench',
+    headline: `${report.title}: score ${fixed(report.score)} · ${report.items.judged} judged, ${report.items.failed} failed · position consistency ${fixed(m.position_consistency)} · judge ${report.judge} (${report.model})`,
+    report,
+  };
 }
 
 interface BenchFlags extends JudgeModelFlags, DatasetInputFlags {
@@ -116,10 +129,30 @@ Examples:
       const judge = pairwiseJudgeOf(flags.judge, model, { reasks: flags.reasks });
       const dataset = BENCH_DATASETS[flags.dataset];
       if (!dataset) throw new RewardKitError('RK_USAGE', `--dataset: unknown dataset "${flags.dataset}"`);
+      const { openStoredRowsRun } = await import('../stored-rows-run.js');
+      const { benchRecordResult } = await import('../bench-record-result.js');
+      const stored = await openStoredRowsRun(
+        flags.store,
+        {
+          spec_name: `bench:${flags.dataset}`,
+          // What makes two runs the same benchmark run, for resume.
+          spec: {
+            bench: flags.dataset,
+            judge: flags.judge,
+            model: flags.model,
+            mode: flags.mode,
+            seed: flags.seed,
+          },
+          input: flags.input,
+          output: flags.output,
+        },
+        { resume: flags.resume, kind: 'bench' },
+      );
       const progress = createProgressReporter({ total: flags.limit, enabled: flags.progress });
       const controller = new AbortController();
       const onSigint = () => controller.abort();
       process.once('SIGINT', onSigint);
+      let stopped: string | undefined = 'the command failed';
       try {
         const result = await runBench({
           dataset,
@@ -142,6 +175,7 @@ Examples:
             state,
             (record) => record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid'),
           ),
+          ...(stored && { onWritten: (record) => stored.save(benchRecordResult(record, flags.judge)) }),
           ...(flags.limit !== undefined && { limit: flags.limit }),
           onProgress: (p) => progress.update(p),
           onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
@@ -155,6 +189,18 @@ Examples:
           seed: flags.seed,
         };
         if (flags.report) await writeBenchReport(flags.report, report, flags.output);
+        if (stored) {
+          const { storeBenchOutput } = await import('../store-bench-output.js');
+          const outputRows = await storeBenchOutput(stored, flags.output, flags.dataset, flags.judge);
+          const { benchReportHtml } = await import('../../view/index.js');
+          stopped = undefined;
+          await stored.finish(benchRunSummary(report), {
+            interrupted: result.interrupted,
+            outputRows,
+            outputName: flags.output,
+            reportHtml: benchReportHtml({ ...report, output: flags.output }),
+          });
+        }
         if (result.run.unwritten > 0) {
           process.stderr.write(
             `rewardkit bench: ${result.run.unwritten} item(s) got no verdict after the backend went down and are not written: a rerun judges them\n`,
@@ -164,6 +210,7 @@ Examples:
           formatBenchReport(result.report, {
             output: flags.output,
             ...(flags.report && { reportFile: flags.report }),
+            ...(stored && { runId: stored.id }),
           }),
         );
         state.exitCode = result.interrupted
@@ -174,6 +221,7 @@ Examples:
       } finally {
         process.off('SIGINT', onSigint);
         progress.stop();
+        await stored?.close(stopped);
         await judgeModel.close();
       }
     });

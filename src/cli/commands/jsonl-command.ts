@@ -66,7 +66,7 @@ export function requireJsonlInput(flags: Pick<JsonlCommandFlags, 'input'>): void
 export async function runJsonlCommand<S extends z.ZodType>(
   command: string,
   flags: JsonlCommandFlags,
-  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle' | 'autoId'>,
+  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle' | 'autoId' | 'onWritten'>,
   state: CommandState,
 ): Promise<JsonlRowsSummary> {
   const fromStdin = flags.input === '-';
