@@ -1,6 +1,7 @@
 import type { RewardResult } from '../core/index.js';
 import type { AnalysisSummary } from '../store/analysis-summary.js';
 import type { SampleText } from '../store/index.js';
+import { refuseParquetOutput } from './dataset-input-flags.js';
 import type { JsonlRowsSummary } from './map-jsonl-rows.js';
 import { type OutputLine, storeJsonlOutput } from './store-jsonl-output.js';
 import { openStoredRowsRun } from './stored-rows-run.js';
@@ -26,6 +27,8 @@ export interface StoredJsonlRun {
 export async function openStoredJsonlRun(
   flags: { input: string; output?: string; resume: boolean; store?: string },
   run: {
+    /** The command, as its messages name it (`judge pairwise`). */
+    readonly command: string;
     readonly spec_name: string;
     readonly spec: unknown;
     readonly kind: string;
@@ -33,6 +36,8 @@ export async function openStoredJsonlRun(
     readonly tally: (line: OutputLine) => void;
   },
 ): Promise<StoredJsonlRun | undefined> {
+  // Refused before the run is made, so a refused command leaves no run behind.
+  refuseParquetOutput(`rewardkit ${run.command}`, flags.output);
   const output = flags.output !== undefined && flags.output !== '-' ? flags.output : undefined;
   const stored = await openStoredRowsRun(
     flags.store,

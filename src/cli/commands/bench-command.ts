@@ -18,7 +18,12 @@ import { EXIT } from '../exit-codes.js';
 import { formatBenchReport } from '../format-bench-report.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { createProgressReporter } from '../progress.js';
-import { addResponseCacheOptions, type JudgeModelFlags, openJudgeModel } from './judge-model.js';
+import {
+  addResponseCacheOptions,
+  type JudgeModelFlags,
+  openJudgeModel,
+  storedRunHelp,
+} from './judge-model.js';
 
 /** The report as JSON, or for a `.html` file as one self-contained page with its plots. */
 async function writeBenchReport(file: string, report: BenchReportHtmlInput, output: string): Promise<void> {
@@ -94,7 +99,7 @@ export function registerBenchCommand(command: Command, state: CommandState): voi
     .option('--reasks <n>', 're-asks after unreadable judge output', nonNegativeInt('--reasks'), 2)
     .option('--no-resume', 'start the output afresh instead of skipping ids already in it')
     .option('--no-progress', 'no progress line on stderr');
-  addResponseCacheOptions(command)
+  addResponseCacheOptions(command, { storesRun: true })
     .addHelpText(
       'after',
       `
@@ -103,6 +108,9 @@ consistency, tie, inconsistent and invalid rates, how verdicts follow length, an
 per judgment. An unreadable judgment is "invalid" with its reason, never a silent 0. A malformed row
 is written to the output as {"status": "failed", "error": "file: row N: field ..."}; the exit code
 is then 3.
+${storedRunHelp('bench')} The run's summary is the report, its page in
+\`rewardkit view\` shows its tables; each item is a result: its judgments as evidence, the reward the
+mean credit of its judgments (right 1, tie 0.5, wrong 0; invalid ones left out), its group as data source.
 ${DATASET_INPUT_HELP}
 
 Examples:

@@ -22,6 +22,7 @@ import {
   JUDGE_CACHE_HELP,
   type JudgeModelFlags,
   openJudgeModel,
+  storedRunHelp,
 } from './judge-model.js';
 import { registerJudgeRowsCommands } from './judge-rows-command.js';
 
@@ -108,6 +109,8 @@ errors after retries, timeouts, unreadable output after re-asks) keeps its "reas
 "error" and counts as failed.
 ${JSONL_OUTPUT_HELP}
 ${JUDGE_CACHE_HELP}
+${storedRunHelp('judge')} Each row's reward is the first
+response's (won 1, tie or inconsistent 0.5, lost 0), its evidence the judge's own judgment.
 
 --judge genrm (default): verdict "first" | "second" | "tie" | "invalid"; "first" or "second" only
 when that response wins every order and vote.
@@ -161,6 +164,7 @@ Examples:
         const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
         const { pairwiseLineResult } = await import('../pairwise-line-result.js');
         stored = await openStoredJsonlRun(flags, {
+          command: 'judge pairwise',
           spec_name: `judge pairwise:${flags.judge}`,
           spec: {
             judge: 'pairwise',

@@ -36,6 +36,7 @@ import {
   JUDGE_CACHE_HELP,
   type JudgeModelFlags,
   openJudgeServices,
+  storedRunHelp,
 } from './judge-model.js';
 
 export type JudgeRowsFlags = JsonlCommandFlags &
@@ -102,6 +103,7 @@ export async function runJudgeRows(
     const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
     const { evidenceResult } = await import('../evidence-result.js');
     stored = await openStoredJsonlRun(options, {
+      command,
       spec_name: command,
       spec: { command, kind: kind.kind, params },
       kind: 'judge',
@@ -187,6 +189,7 @@ export function registerJudgeRowsCommand(
       }),
       { concurrency: rows.concurrency },
     ),
+    { storesRun: true },
   ).option('--models <file>', 'models file (default: $REWARDKIT_MODELS)');
   if (rows.report?.file) command.option('--report <file>', 'also write the report as JSON');
   addParamFlags(command, flags);
@@ -200,6 +203,7 @@ runs it (this command is its old name): the flags are its params, as in a spec's
 ${rows.help}
 ${JSONL_OUTPUT_HELP}
 ${JUDGE_CACHE_HELP}
+${storedRunHelp('judge')}
 
 Example${rows.examples.length > 1 ? 's' : ''}:
 ${rows.examples.map((line) => `  rewardkit ${name} ${line}`).join('\n')}`,
