@@ -62,7 +62,7 @@ const STORES: readonly Stores[] = [
     skip: false,
     fresh: async (dir) => {
       const file = join(dir, 'store.sqlite');
-      return { flag: file, open: () => openSqliteStore(file) };
+      return { flag: file, open: async () => openSqliteStore(file) };
     },
   },
   {
