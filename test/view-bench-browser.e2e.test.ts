@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, runCli, tempDir } from './cli-harness.js';
 import { type ScriptedOpenAIServer, startScriptedOpenAIServer } from './scripted-openai-server.js';
@@ -43,6 +44,9 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
   let view: { url: string; child: ChildProcess };
   let benchRun = '';
   let judgeRun = '';
+  const shots = mkdtempSync(join(tmpdir(), 'rk-view-bench-shots-'));
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
     // The web app is built by `npm run build`; the tests' global setup compiles only the CLI.
@@ -90,6 +94,7 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
     judgeRun = /^(run-\S+) .*kind=judge/m.exec(listed.stdout)?.[1] as string;
     view = await startView(store);
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    process.stderr.write(`rewardkit view bench screenshots: ${shots}\n`);
   }, 120_000);
 
   afterAll(async () => {
@@ -121,6 +126,7 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
     expect(await consistency.locator('td').first().textContent()).toBe('1');
     expect(await page.locator('#analysis-report a').getAttribute('href')).toBe(`api/runs/${benchRun}/report`);
     await expect.poll(() => page.locator('#samples-count').textContent()).toBe('3 samples');
+    await shot(page, 'bench-run');
 
     await page.locator('[data-sample="b-2"] a').click();
     await page.locator('[data-judgment="bench"]').waitFor();
@@ -133,6 +139,7 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
     // The judge's calls are there, with an injected script kept as text.
     await page.locator('[data-trace]').waitFor();
     expect(await page.locator('[data-trace]').textContent()).toMatch(/judge calls 2 · tokens/);
+    await shot(page, 'bench-item');
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(failures).toEqual([]);
     await page.close();
@@ -149,6 +156,7 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
     expect(verdicts).toEqual([['first', '3', '100%']]);
     expect(await page.locator('#analysis-report a').count()).toBe(0);
+    await shot(page, 'judge-run');
     await page.goto(`${view.url}#/runs/${judgeRun}/samples/b-1`);
     await page.locator('[data-judgment="genrm"]').waitFor();
     expect(failures).toEqual([]);
