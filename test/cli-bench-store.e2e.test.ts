@@ -249,3 +249,58 @@ describe('rewardkit bench, stopped and resumed', () => {
     expect(relisted.stdout.match(/^run-/gm)).toHaveLength(1);
   });
 });
+
+describe('lines written before the store had them', () => {
+  test("are stored from the output on the rerun: bench's with their calls, judge pairwise's with their judgment", async () => {
+    const { dir, models } = setup();
+    const file = join(dir, 'store.sqlite');
+    server.script(
+      atPosition1('PW-GOOD', 9, 2),
+      atPosition1('PW-BAD', 2, 9),
+      atPosition1('ONE', 8, 3),
+      atPosition1('TWO', 3, 8),
+    );
+    const output = join(dir, 'out.jsonl');
+    // A run killed before its store batch committed leaves the same: lines the store lacks.
+    expect((await runCli(benchArgs(models, output, 'none'))).code).toBe(3);
+    const pairs = join(dir, 'pairs.jsonl');
+    writeFileSync(pairs, `${JSON.stringify({ id: 'a', prompt: 'Say hi', first: 'ONE', second: 'TWO' })}\n`);
+    const verdicts = join(dir, 'verdicts.jsonl');
+    const pairwise = ['judge', 'pairwise', '--models', models, '-m', 'judge', '-i', pairs, '-o', verdicts];
+    expect((await runCli([...pairwise, '--store', 'none'])).code).toBe(0);
+    const calls = server.requests.length;
+
+    const bench = await runCli(benchArgs(models, output, file));
+    expect(bench.code).toBe(3);
+    expect((await runCli([...pairwise, '--store', file])).code).toBe(0);
+    expect(server.requests).toHaveLength(calls);
+    const listed = await runCli(['runs', 'list', '--store', file]);
+    expect(listed.stdout).toMatch(/^run-\S+ +finished +bench:pairwise /m);
+    expect(listed.stdout).toMatch(/^run-\S+ +finished +judge pairwise:genrm .*: 1 first$/m);
+    const benchRun = /^ {2}run {5}(run-\S+)/m.exec(bench.stdout)?.[1] as string;
+    await withView(
+      async () => openSqliteStore(file),
+      async (request) => {
+        const page = (await (await request(`api/runs/${benchRun}/samples`)).json()) as { total: number };
+        expect(page.total).toBe(4);
+        const item = (await (await request(`api/runs/${benchRun}/samples/p-2`)).json()) as {
+          result: { reward: number };
+          judge_calls: unknown[][];
+        };
+        expect(item.result.reward).toBe(1);
+        expect(item.judge_calls[0]).toHaveLength(2);
+        const runs = (await (await request('api/runs')).json()) as {
+          runs: Array<{ id: string; kind: string }>;
+        };
+        const judgeRun = runs.runs.find((r) => r.kind === 'judge')?.id as string;
+        const pair = (await (await request(`api/runs/${judgeRun}/samples/a`)).json()) as {
+          result: { reward: number; evidence: Array<{ kind: string; detail: { verdict: string } }> };
+        };
+        expect(pair.result).toMatchObject({
+          reward: 1,
+          evidence: [{ kind: 'genrm', detail: { verdict: 'first' } }],
+        });
+      },
+    );
+  });
+});
