@@ -145,6 +145,28 @@ describe.skipIf(!chromiumPath)('a bench run in rewardkit view, in a real browser
     await page.close();
   });
 
+  test('should pass an accessibility check on the benchmark tables: no serious or critical violation', async () => {
+    // Only this page bypasses the inspector's CSP, to load axe-core; the others keep it.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${view.url}#/runs/${benchRun}`);
+    await page.locator('#bench-judge-metrics').waitFor();
+    await page.addScriptTag({ path: join(repoRoot, 'node_modules/axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (context: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null }> }>;
+          };
+        }
+      ).axe;
+      const { violations } = await axe.run({ include: [['#bench-summary']] });
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   test("should open a judge pairwise run: its verdict counts, and each row's GenRM judgment", async () => {
     const page = await browser.newPage();
     const failures: string[] = [];
