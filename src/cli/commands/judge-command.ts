@@ -220,9 +220,11 @@ Examples:
         );
         await stored?.finish(rows, () => ({
           kind: 'judge',
-          headline: `judge pairwise --judge ${flags.judge} (${flags.model}): ${Object.entries(verdicts)
-            .map(([verdict, n]) => `${n} ${verdict}`)
-            .join(', ')}`,
+          headline: `judge pairwise --judge ${flags.judge} (${flags.model}): ${
+            Object.entries(verdicts)
+              .map(([verdict, n]) => `${n} ${verdict}`)
+              .join(', ') || 'no rows'
+          }`,
           command: 'judge pairwise',
           judge: flags.judge,
           model: flags.model,

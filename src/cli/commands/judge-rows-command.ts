@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import type { Evidence } from '../../core/index.js';
-import { failedResult, sampleText } from '../../core/index.js';
+import { type Evidence, failedResult, sampleText } from '../../core/index.js';
 import {
   isJudgeKind,
   type JudgeKind,
