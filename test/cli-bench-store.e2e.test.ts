@@ -241,9 +241,29 @@ describe('rewardkit bench, stopped and resumed', () => {
     const runId = /^(run-\S+) +interrupted +bench:pairwise .*kind=bench/m.exec(listed.stdout)?.[1];
     expect(runId).toBeDefined();
 
+    // The items Ctrl-C cut short were not written: they are judged on the rerun.
+    expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([['p-1', 'ok']]);
+
     const resumed = await runCli(benchArgs(models, output, file));
     expect(resumed.code).toBe(3);
     expect(resumed.stdout).toContain(`run     ${runId}`);
+    expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([
+      ['p-1', 'ok'],
+      ['p-2', 'ok'],
+      ['p-3', 'ok'],
+      ['p-4', 'failed'],
+    ]);
+    const opened = openSqliteStore(file);
+    try {
+      expect((await opened.listResults(runId as string)).map((r) => [r.id, r.reward])).toEqual([
+        ['p-1', 1],
+        ['p-2', 1],
+        ['p-3', 1],
+        ['p-4', null],
+      ]);
+    } finally {
+      await opened.close();
+    }
     const relisted = await runCli(['runs', 'list', '--store', file]);
     expect(relisted.stdout).toMatch(new RegExp(`^${runId} +finished +bench:pairwise .*kind=bench`, 'm'));
     expect(relisted.stdout.match(/^run-/gm)).toHaveLength(1);

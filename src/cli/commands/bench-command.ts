@@ -178,11 +178,13 @@ Examples:
           concurrency: flags.concurrency,
           resume: flags.resume,
           signal: runSignal(controller.signal, state),
-          // An item with no readable verdict once the breaker had opened was not judged: a rerun judges it.
-          withhold: withholdOnceOpen(
-            state,
-            (record) => record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid'),
-          ),
+          // An item with no readable verdict once the breaker had opened, or once Ctrl-C had cut
+          // its calls short, was not judged: it is not written, and a rerun judges it.
+          withhold: (record) => {
+            const unjudged =
+              record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid');
+            return withholdOnceOpen(state, () => unjudged)(record) || (controller.signal.aborted && unjudged);
+          },
           ...(stored && { onWritten: (record) => stored.save(benchRecordResult(record, flags.judge)) }),
           ...(flags.limit !== undefined && { limit: flags.limit }),
           onProgress: (p) => progress.update(p),
@@ -211,7 +213,7 @@ Examples:
         }
         if (result.run.unwritten > 0) {
           process.stderr.write(
-            `rewardkit bench: ${result.run.unwritten} item(s) got no verdict after the backend went down and are not written: a rerun judges them\n`,
+            `rewardkit bench: ${result.run.unwritten} item(s) got no verdict ${result.interrupted && state.breaker?.opened === undefined ? 'before the run was stopped' : 'after the backend went down'} and are not written: a rerun judges them\n`,
           );
         }
         process.stdout.write(
