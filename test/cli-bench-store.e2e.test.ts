@@ -215,57 +215,101 @@ describe.each(STORES)('rewardkit bench and judge pairwise on $name', ({ skip, fr
 });
 
 describe('rewardkit bench, stopped and resumed', () => {
-  test('Ctrl-C marks the stored run interrupted; the rerun resumes the same run and finishes it', async () => {
+  test.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s marks the stored run interrupted; the rerun resumes the same run and finishes it',
+    async (signal) => {
+      const { dir, models } = setup();
+      const file = join(dir, 'store.sqlite');
+      // p-1 answers at once; p-2 keeps its judge waiting until the run is stopped.
+      server.script(
+        { ...atPosition1('PW-GOOD-1', 9, 2), times: 2 },
+        { ...atPosition1('PW-BAD-1', 2, 9), times: 2 },
+        { ...atPosition1('PW-GOOD', 9, 2), delayMs: 1500 },
+        { ...atPosition1('PW-BAD', 2, 9), delayMs: 1500 },
+      );
+      const output = join(dir, 'out.jsonl');
+      const stopped = await runCli([...benchArgs(models, output, file), '--concurrency', '1'], {
+        onSpawn: (kill) => {
+          const poll = setInterval(() => {
+            if (server.requests.some((r) => JSON.stringify(r.body.messages).includes('PW-GOOD-2'))) {
+              clearInterval(poll);
+              kill(signal);
+            }
+          }, 20);
+        },
+      });
+      expect(stopped.code).toBe(130);
+      const listed = await runCli(['runs', 'list', '--store', file]);
+      const runId = /^(run-\S+) +interrupted +bench:pairwise .*kind=bench/m.exec(listed.stdout)?.[1];
+      expect(runId).toBeDefined();
+
+      // The items Ctrl-C cut short were not written: they are judged on the rerun.
+      expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([['p-1', 'ok']]);
+
+      const resumed = await runCli(benchArgs(models, output, file));
+      expect(resumed.code).toBe(3);
+      expect(resumed.stdout).toContain(`run     ${runId}`);
+      expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([
+        ['p-1', 'ok'],
+        ['p-2', 'ok'],
+        ['p-3', 'ok'],
+        ['p-4', 'failed'],
+      ]);
+      const opened = openSqliteStore(file);
+      try {
+        expect((await opened.listResults(runId as string)).map((r) => [r.id, r.reward])).toEqual([
+          ['p-1', 1],
+          ['p-2', 1],
+          ['p-3', 1],
+          ['p-4', null],
+        ]);
+      } finally {
+        await opened.close();
+      }
+      const relisted = await runCli(['runs', 'list', '--store', file]);
+      expect(relisted.stdout).toMatch(new RegExp(`^${runId} +finished +bench:pairwise .*kind=bench`, 'm'));
+      expect(relisted.stdout.match(/^run-/gm)).toHaveLength(1);
+    },
+  );
+});
+
+describe('rewardkit judge pairwise, stopped and resumed', () => {
+  test('SIGTERM drains the rows in flight and leaves the run interrupted; the rerun finishes the same run', async () => {
     const { dir, models } = setup();
     const file = join(dir, 'store.sqlite');
-    // p-1 answers at once; p-2 keeps its judge waiting until the run is stopped.
+    const input = join(dir, 'pairs.jsonl');
+    const rows = ['a', 'b', 'c'].map((id) => ({ id, prompt: `PAIR-${id}`, first: 'ONE', second: 'TWO' }));
+    writeFileSync(input, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     server.script(
-      { ...atPosition1('PW-GOOD-1', 9, 2), times: 2 },
-      { ...atPosition1('PW-BAD-1', 2, 9), times: 2 },
-      { ...atPosition1('PW-GOOD', 9, 2), delayMs: 1500 },
-      { ...atPosition1('PW-BAD', 2, 9), delayMs: 1500 },
+      { ...atPosition1('ONE', 8, 3), delayMs: 300 },
+      { ...atPosition1('TWO', 3, 8), delayMs: 300 },
     );
-    const output = join(dir, 'out.jsonl');
-    const stopped = await runCli([...benchArgs(models, output, file), '--concurrency', '1'], {
+    const output = join(dir, 'verdicts.jsonl');
+    const args = ['judge', 'pairwise', '--models', models, '-m', 'judge', '-i', input, '-o', output];
+    const stopped = await runCli([...args, '-c', '1', '--store', file], {
       onSpawn: (kill) => {
         const poll = setInterval(() => {
-          if (server.requests.some((r) => JSON.stringify(r.body.messages).includes('PW-GOOD-2'))) {
+          if (server.requests.length > 0) {
             clearInterval(poll);
-            kill('SIGINT');
+            kill('SIGTERM');
           }
         }, 20);
       },
     });
     expect(stopped.code).toBe(130);
+    const written = readJsonl(output).map((line) => [line.id, line.verdict]);
+    // The rows in flight were judged to the end, none written as failed; the rest were not read.
+    expect(written.length).toBeLessThan(3);
+    expect(written.map(([, verdict]) => verdict)).toEqual(written.map(() => 'first'));
     const listed = await runCli(['runs', 'list', '--store', file]);
-    const runId = /^(run-\S+) +interrupted +bench:pairwise .*kind=bench/m.exec(listed.stdout)?.[1];
+    const runId = /^(run-\S+) +interrupted +judge pairwise:genrm .*kind=judge/m.exec(listed.stdout)?.[1];
     expect(runId).toBeDefined();
 
-    // The items Ctrl-C cut short were not written: they are judged on the rerun.
-    expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([['p-1', 'ok']]);
-
-    const resumed = await runCli(benchArgs(models, output, file));
-    expect(resumed.code).toBe(3);
-    expect(resumed.stdout).toContain(`run     ${runId}`);
-    expect(readJsonl(output).map((line) => [line.id, line.status])).toEqual([
-      ['p-1', 'ok'],
-      ['p-2', 'ok'],
-      ['p-3', 'ok'],
-      ['p-4', 'failed'],
-    ]);
-    const opened = openSqliteStore(file);
-    try {
-      expect((await opened.listResults(runId as string)).map((r) => [r.id, r.reward])).toEqual([
-        ['p-1', 1],
-        ['p-2', 1],
-        ['p-3', 1],
-        ['p-4', null],
-      ]);
-    } finally {
-      await opened.close();
-    }
+    expect((await runCli([...args, '--store', file])).code).toBe(0);
     const relisted = await runCli(['runs', 'list', '--store', file]);
-    expect(relisted.stdout).toMatch(new RegExp(`^${runId} +finished +bench:pairwise .*kind=bench`, 'm'));
+    expect(relisted.stdout).toMatch(
+      new RegExp(`^${runId} +finished +judge pairwise:genrm .*: 3 first$`, 'm'),
+    );
     expect(relisted.stdout.match(/^run-/gm)).toHaveLength(1);
   });
 });

@@ -159,7 +159,9 @@ Examples:
       const progress = createProgressReporter({ total: flags.limit, enabled: flags.progress });
       const controller = new AbortController();
       const onSigint = () => controller.abort();
+      // SIGTERM (a scheduler stopping the job) drains like Ctrl-C, as for `score`.
       process.once('SIGINT', onSigint);
+      process.once('SIGTERM', onSigint);
       let stopped: string | undefined = 'the command failed';
       try {
         const result = await runBench({
@@ -230,6 +232,7 @@ Examples:
             : EXIT.ok;
       } finally {
         process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigint);
         progress.stop();
         await stored?.close(stopped);
         await judgeModel.close();
