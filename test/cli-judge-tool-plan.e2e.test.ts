@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { deprecationLines, fileWithoutLatency, jsonWithoutLatency } from './deprecated-names.js';
 import { type RecordedRequest, scriptedServerPerTest } from './scripted-openai-server.js';
@@ -333,6 +334,61 @@ describe('rewardkit judge tool_plan --bench-rows (judge tool-plan is its old nam
     const table = (stderr: string) => stderr.slice(stderr.indexOf('category'));
     expect(table(canonical.stderr)).toMatch(/landmark identification\s+1\s+1\s+0\.917/);
     expect(table(canonical.stderr)).toBe(table(alias.stderr));
+  });
+
+  test('should keep the run in the store: kind judge, each row a result with its tool_plan evidence and the report as summary', async () => {
+    const { dir, models } = modelsFile();
+    scriptExamples();
+    const store = join(dir, 'store.sqlite');
+    const run = await runCli([
+      ...['judge', 'tool_plan', '--bench-rows', '--models', models, '--model', 'judge'],
+      ...[
+        '--overall-model',
+        'quality',
+        '--input',
+        rowsFile,
+        '-o',
+        join(dir, 'plans.jsonl'),
+        '--store',
+        store,
+      ],
+      ...['--bench-report', join(dir, 'report.json')],
+    ]);
+    expect(run.code).toBe(0);
+    const listed = await runCli(['runs', 'list', '--store', store]);
+    const runId =
+      /^(run-\S+) +finished +judge tool_plan .*kind=judge {2}judge tool_plan: 3 rows, 0 failed$/m.exec(
+        listed.stdout,
+      )?.[1];
+    expect(runId).toBeDefined();
+    const opened = await openSqliteStore(store);
+    try {
+      const results = await opened.listResults(runId as string);
+      expect(results.map((r) => [r.id, r.status])).toEqual([
+        ['atp-recipe-1', 'ok'],
+        ['atp-travel-1', 'ok'],
+        ['atp-product-1', 'ok'],
+      ]);
+      const lines = readJsonl(join(dir, 'plans.jsonl'));
+      // Each row's reward is the judge's score, as the line gives it; its evidence the kind's own.
+      for (const [i, result] of results.entries()) {
+        expect(result.reward).toBeCloseTo(lines[i]?.score as number, 12);
+        expect(result.evidence[0]).toMatchObject({
+          kind: 'tool_plan',
+          source: 'tool_plan',
+          verdict: expect.any(String),
+        });
+        expect(result.evidence[0]?.calls?.length).toBeGreaterThan(0);
+      }
+      expect(await opened.getSampleText(runId as string, 'atp-recipe-1')).toMatchObject({
+        response: expect.stringContaining('dumpling'),
+      });
+      const summary = (await opened.getRun(runId as string))?.summary as { kind: string; report: unknown };
+      expect(summary.kind).toBe('judge');
+      expect(summary.report).toEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')));
+    } finally {
+      await opened.close();
+    }
   });
 
   test('should refuse the flags that only samples use, and --bench-report without --bench-rows', async () => {

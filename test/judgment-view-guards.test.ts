@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AnyBenchDataset, BENCH_DATASETS, type BenchRecord, runBench } from '../src/bench/index.js';
+import { benchRecordResult } from '../src/cli/bench-record-result.js';
+import { pairwiseJudgeOf } from '../src/cli/pairwise-judge-of.js';
 import { type RewardResult, type Sample, SampleSchema } from '../src/core/index.js';
 import { createOpenAICompatibleModel } from '../src/llm/index.js';
 import { createEvaluator, parseSpec } from '../src/spec/index.js';
+import { isBenchDetail } from '../web/src/judgments/bench-detail.js';
 import { isClaimsDetail } from '../web/src/judgments/claims-detail.js';
 import { isEvpvDetail } from '../web/src/judgments/evpv-detail.js';
 import { isGenrmDetail } from '../web/src/judgments/genrm-detail.js';
@@ -266,7 +271,74 @@ const genrmRules: ScriptRule[] = [
   },
 ];
 
+/**
+ * `rewardkit bench` on one pair, the labelled better response shown second (seed 1), the GenRM
+ * judge picking it in both orders; each record stored as a bench run stores it.
+ */
+const benchRun = once(async () => {
+  server.script(
+    {
+      match: { model: 'bench-judge', contains: /<response-1-\w+>\nGOOD/ },
+      reply: json({ principles: ['p'], critique: 'c', score_1: 9, score_2: 2 }),
+    },
+    {
+      match: { model: 'bench-judge' },
+      reply: json({ principles: ['p'], critique: 'c', score_1: 2, score_2: 9 }),
+    },
+  );
+  const model = createOpenAICompatibleModel({
+    name: 'judge',
+    model: 'bench-judge',
+    endpoints: [{ baseURL: server.url }],
+    maxRetries: 0,
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'rk-bench-guard-'));
+  writeFileSync(
+    join(dir, 'pairs.jsonl'),
+    `${JSON.stringify({ id: 'p-1', prompt: 'Rain?', chosen: 'GOOD soft rain', rejected: 'BAD wet' })}\n`,
+  );
+  const records: BenchRecord[] = [];
+  await runBench({
+    dataset: BENCH_DATASETS.pairwise as AnyBenchDataset,
+    input: join(dir, 'pairs.jsonl'),
+    output: join(dir, 'out.jsonl'),
+    context: {
+      judge: pairwiseJudgeOf('genrm', model, { reasks: 0 }),
+      model,
+      mode: 'listwise',
+      seed: 1,
+      reasks: 0,
+    },
+    onWritten: async (record) => {
+      records.push(record);
+    },
+  });
+  return records.map((record) => benchRecordResult(record, 'genrm'));
+});
+
 const CASES: Case[] = [
+  {
+    kind: 'bench',
+    name: 'bench on a pair',
+    guard: isBenchDetail,
+    run: benchRun,
+    fields: [
+      'judge req',
+      'key req',
+      'kind req enum',
+      'outcome req enum',
+      'verdict opt',
+      'better opt enum',
+      'comparisons opt',
+      'comparisons.0 opt',
+      'comparisons.0.order req enum',
+      'comparisons.0.vote req',
+      'comparisons.0.winner opt enum',
+      'lengths opt',
+      'lengths.first req',
+      'lengths.second req',
+    ],
+  },
   {
     kind: 'genrm',
     name: 'genrm against the reference',

@@ -28,6 +28,8 @@ export interface RunBenchOptions extends DatasetRowsOptions {
    * rerun must judge instead of skipping. Counted in `run.unwritten`.
    */
   withhold?: (record: BenchRecord) => boolean;
+  /** Each record once written to the output, its judgments' call traces (`calls`) included: for a store. */
+  onWritten?: (record: BenchRecord) => Promise<void>;
   onProgress?: (progress: { rows: number; failed: number; skipped: number }) => void;
   onWarning?: (message: string) => void;
 }
@@ -69,6 +71,7 @@ export async function runBench(options: RunBenchOptions): Promise<RunBenchResult
     counts.rows++;
     if (record.status === 'failed') counts.failed++;
     if (!sink.write(`${JSON.stringify(record)}\n`)) await once(sink, 'drain');
+    await options.onWritten?.(record);
     options.onProgress?.({ ...counts });
   };
   const pool = createOrderedPool<BenchRecord>(options.concurrency ?? 4, write);

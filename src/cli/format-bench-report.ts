@@ -6,7 +6,7 @@ const fixed = (n: number | null | undefined, digits = 4) =>
 /** A benchmark report as a human reads it: the metric table, then what the judge itself did. */
 export function formatBenchReport(
   report: BenchReport,
-  context: { output: string; reportFile?: string },
+  context: { output: string; reportFile?: string; runId?: string },
 ): string {
   const { table } = report;
   const width = Math.max(8, ...table.rows.map((r) => r.name.length));
@@ -55,6 +55,7 @@ export function formatBenchReport(
   }
   lines.push('', `  output  ${context.output}`);
   if (context.reportFile) lines.push(`  report  ${context.reportFile}`);
+  if (context.runId) lines.push(`  run     ${context.runId} (rewardkit runs show ${context.runId})`);
   lines.push('');
   return lines.join('\n');
 }

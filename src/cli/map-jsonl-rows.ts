@@ -34,6 +34,8 @@ export interface MapJsonlRowsOptions<S extends z.ZodType> {
    * (the backend went down), which a rerun must handle instead of skipping. Counted in `unwritten`.
    */
   readonly withhold?: (line: MappedRow) => boolean;
+  /** Each line once written, its `id` included: for a store. */
+  readonly onWritten?: (line: MappedRow & { id: string }) => Promise<void>;
   /** `rows` counts the rows written so far, not the skipped ones (the progress reporter's shape). */
   readonly onProgress?: (progress: { rows: number; failed: number; skipped: number }) => void;
   readonly onWarning?: (message: string) => void;
@@ -69,7 +71,7 @@ export async function mapJsonlRows<S extends z.ZodType>(
   let failed = 0;
   let skipped = 0;
   let unwritten = 0;
-  const write = async (line: MappedRow) => {
+  const write = async (line: MappedRow & { id: string }) => {
     if (options.withhold?.(line)) {
       unwritten++;
       return;
@@ -77,9 +79,10 @@ export async function mapJsonlRows<S extends z.ZodType>(
     if ('error' in line) failed++;
     else ok++;
     await sink.write(line);
+    await options.onWritten?.(line);
     options.onProgress?.({ rows: ok + failed, failed, skipped });
   };
-  const pool = createOrderedPool<MappedRow>(options.concurrency ?? 1, write);
+  const pool = createOrderedPool<MappedRow & { id: string }>(options.concurrency ?? 1, write);
 
   let interrupted = false;
   for await (const row of checkedRows(options.input, {

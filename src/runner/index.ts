@@ -1,4 +1,5 @@
 export { defaultRouteWarning } from './default-route-warning.js';
+export { finishCheckedRun } from './finish-checked-run.js';
 export { openJsonlResultSink } from './jsonl-result-sink.js';
 export { createOrderedPool } from './ordered-pool.js';
 export { type ResumeState, readResumeState } from './output-resume.js';

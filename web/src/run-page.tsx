@@ -11,6 +11,8 @@ import { LineChart } from './line-chart';
 import { filterProblem, filterQuery, filtersFromQuery, SampleFilters } from './sample-filters';
 import { SamplesTable } from './samples-table';
 import { StatusLine } from './status-line';
+import { BenchSummaryPanel } from './summaries/bench-summary-panel';
+import { JudgeSummaryPanel } from './summaries/judge-summary-panel';
 import { TableHead } from './table-head';
 import { type Loaded, type Polled, useApi } from './use-api';
 import { hrefWith, useHashQuery } from './use-hash-route';
@@ -171,11 +173,19 @@ function RunStatistics({
         {priced.length > 0 && <span id="run-cost"> · judge cost {formatUsd(totalUsd)}</span>}
       </p>
       {run.kind !== 'score' && (
-        // An analysis run (redteam, …) scored no rows of its own: its result is the report it stored.
+        // An analysis run (redteam, bench, …) keeps a report of its own; a judge command's run none.
         <p id="analysis-report">
-          {run.kind}: {run.headline} · <a href={`api/runs/${run.id}/report`}>open its report</a>
+          {run.kind}: {run.headline}
+          {run.kind !== 'judge' && (
+            <>
+              {' '}
+              · <a href={`api/runs/${run.id}/report`}>open its report</a>
+            </>
+          )}
         </p>
       )}
+      {run.kind === 'bench' && <BenchSummaryPanel summary={detail.summary} />}
+      {run.kind === 'judge' && <JudgeSummaryPanel summary={detail.summary} />}
       <table className="grid">
         <TableHead
           columns={[

@@ -11,6 +11,9 @@ import { useKey } from './use-key';
 const matches = (run: RunOverview, text: string) =>
   [run.id, run.spec_name, run.kind, run.input ?? ''].some((field) => field.toLowerCase().includes(text));
 
+/** Kinds whose runs hold a result per row, opened on their run page; the others open their report. */
+const ROW_KINDS = new Set(['score', 'bench', 'judge']);
+
 /** When a run was created, to the second, in UTC (the store's time, whatever the viewer's zone). */
 const created = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 
@@ -87,7 +90,7 @@ export function RunsPage() {
                 </td>
                 <td>
                   {/* An analysis run has no samples: its page is the report its command stored. */}
-                  <a href={run.kind === 'score' ? href('runs', run.id) : `api/runs/${run.id}/report`}>
+                  <a href={ROW_KINDS.has(run.kind) ? href('runs', run.id) : `api/runs/${run.id}/report`}>
                     {run.id}
                   </a>
                 </td>

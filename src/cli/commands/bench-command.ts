@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
+import type { BenchReport } from '../../bench/index.js';
 import { RewardKitError } from '../../core/index.js';
+import type { AnalysisSummary } from '../../store/analysis-summary.js';
 import type { BenchReportHtmlInput } from '../../view/index.js';
 import { runSignal, withholdOnceOpen } from '../backend-breaker.js';
 import type { CommandState } from '../command-state.js';
@@ -16,7 +18,12 @@ import { EXIT } from '../exit-codes.js';
 import { formatBenchReport } from '../format-bench-report.js';
 import { nonNegativeInt, positiveInt } from '../number-flags.js';
 import { createProgressReporter } from '../progress.js';
-import { addResponseCacheOptions, type JudgeModelFlags, openJudgeModel } from './judge-model.js';
+import {
+  addResponseCacheOptions,
+  type JudgeModelFlags,
+  openJudgeModel,
+  storedRunHelp,
+} from './judge-model.js';
 
 /** The report as JSON, or for a `.html` file as one self-contained page with its plots. */
 async function writeBenchReport(file: string, report: BenchReportHtmlInput, output: string): Promise<void> {
@@ -24,6 +31,17 @@ async function writeBenchReport(file: string, report: BenchReportHtmlInput, outp
     const { benchReportHtml } = await import('../../view/index.js');
     await writeFile(file, benchReportHtml({ ...report, output }));
   } else await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The run's summary in the store: the report, with the kind and headline `runs list` shows. */
+function benchRunSummary(report: BenchReport & { judge: string; model: string }): AnalysisSummary {
+  const m = report.judge_metrics;
+  const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(4));
+  return {
+    kind: 'bench',
+    headline: `${report.title}: score ${fixed(report.score)} · ${report.items.judged} judged, ${report.items.failed} failed · position consistency ${fixed(m.position_consistency)} · judge ${report.judge} (${report.model})`,
+    report,
+  };
 }
 
 interface BenchFlags extends JudgeModelFlags, DatasetInputFlags {
@@ -81,7 +99,7 @@ export function registerBenchCommand(command: Command, state: CommandState): voi
     .option('--reasks <n>', 're-asks after unreadable judge output', nonNegativeInt('--reasks'), 2)
     .option('--no-resume', 'start the output afresh instead of skipping ids already in it')
     .option('--no-progress', 'no progress line on stderr');
-  addResponseCacheOptions(command)
+  addResponseCacheOptions(command, { storesRun: true })
     .addHelpText(
       'after',
       `
@@ -90,6 +108,9 @@ consistency, tie, inconsistent and invalid rates, how verdicts follow length, an
 per judgment. An unreadable judgment is "invalid" with its reason, never a silent 0. A malformed row
 is written to the output as {"status": "failed", "error": "file: row N: field ..."}; the exit code
 is then 3.
+${storedRunHelp('bench')} The run's summary is the report, its page in
+\`rewardkit view\` shows its tables; each item is a result: its judgments as evidence, the reward the
+mean credit of its judgments (right 1, tie 0.5, wrong 0; invalid ones left out), its group as data source.
 ${DATASET_INPUT_HELP}
 
 Examples:
@@ -116,10 +137,32 @@ Examples:
       const judge = pairwiseJudgeOf(flags.judge, model, { reasks: flags.reasks });
       const dataset = BENCH_DATASETS[flags.dataset];
       if (!dataset) throw new RewardKitError('RK_USAGE', `--dataset: unknown dataset "${flags.dataset}"`);
+      const { openStoredRowsRun } = await import('../stored-rows-run.js');
+      const { benchRecordResult } = await import('../bench-record-result.js');
+      const stored = await openStoredRowsRun(
+        flags.store,
+        {
+          spec_name: `bench:${flags.dataset}`,
+          // What makes two runs the same benchmark run, for resume.
+          spec: {
+            bench: flags.dataset,
+            judge: flags.judge,
+            model: flags.model,
+            mode: flags.mode,
+            seed: flags.seed,
+          },
+          input: flags.input,
+          output: flags.output,
+        },
+        { resume: flags.resume, kind: 'bench' },
+      );
       const progress = createProgressReporter({ total: flags.limit, enabled: flags.progress });
       const controller = new AbortController();
       const onSigint = () => controller.abort();
+      // SIGTERM (a scheduler stopping the job) drains like Ctrl-C, as for `score`.
       process.once('SIGINT', onSigint);
+      process.once('SIGTERM', onSigint);
+      let stopped: string | undefined = 'the command failed';
       try {
         const result = await runBench({
           dataset,
@@ -137,11 +180,14 @@ Examples:
           concurrency: flags.concurrency,
           resume: flags.resume,
           signal: runSignal(controller.signal, state),
-          // An item with no readable verdict once the breaker had opened was not judged: a rerun judges it.
-          withhold: withholdOnceOpen(
-            state,
-            (record) => record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid'),
-          ),
+          // An item with no readable verdict once the breaker had opened, or once Ctrl-C had cut
+          // its calls short, was not judged: it is not written, and a rerun judges it.
+          withhold: (record) => {
+            const unjudged =
+              record.status === 'failed' || record.judgments.every((j) => j.outcome === 'invalid');
+            return withholdOnceOpen(state, () => unjudged)(record) || (controller.signal.aborted && unjudged);
+          },
+          ...(stored && { onWritten: (record) => stored.save(benchRecordResult(record, flags.judge)) }),
           ...(flags.limit !== undefined && { limit: flags.limit }),
           onProgress: (p) => progress.update(p),
           onWarning: (message) => process.stderr.write(`rewardkit: warning: ${message}\n`),
@@ -155,15 +201,28 @@ Examples:
           seed: flags.seed,
         };
         if (flags.report) await writeBenchReport(flags.report, report, flags.output);
+        if (stored) {
+          const { storeBenchOutput } = await import('../store-bench-output.js');
+          const outputRows = await storeBenchOutput(stored, flags.output, flags.dataset, flags.judge);
+          const { benchReportHtml } = await import('../../view/index.js');
+          stopped = undefined;
+          await stored.finish(benchRunSummary(report), {
+            interrupted: result.interrupted,
+            outputRows,
+            outputName: flags.output,
+            reportHtml: benchReportHtml({ ...report, output: flags.output }),
+          });
+        }
         if (result.run.unwritten > 0) {
           process.stderr.write(
-            `rewardkit bench: ${result.run.unwritten} item(s) got no verdict after the backend went down and are not written: a rerun judges them\n`,
+            `rewardkit bench: ${result.run.unwritten} item(s) got no verdict ${result.interrupted && state.breaker?.opened === undefined ? 'before the run was stopped' : 'after the backend went down'} and are not written: a rerun judges them\n`,
           );
         }
         process.stdout.write(
           formatBenchReport(result.report, {
             output: flags.output,
             ...(flags.report && { reportFile: flags.report }),
+            ...(stored && { runId: stored.id }),
           }),
         );
         state.exitCode = result.interrupted
@@ -173,7 +232,9 @@ Examples:
             : EXIT.ok;
       } finally {
         process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigint);
         progress.stop();
+        await stored?.close(stopped);
         await judgeModel.close();
       }
     });

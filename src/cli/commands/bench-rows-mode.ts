@@ -21,6 +21,11 @@ export interface BenchRowsMode {
   readonly omit: readonly string[];
   /** Whether the mode has a report to write as JSON (`--bench-report <file>`). */
   readonly reportFile: boolean;
+  /**
+   * Whether the run is kept in the store, a result per row. EVPV's rows are not: a row holds
+   * several candidates, each with its own scores, and no one reward.
+   */
+  readonly storesRun: boolean;
   readonly run: (
     params: unknown,
     flags: BenchRowsFlags,
@@ -36,6 +41,7 @@ function fromRowFormat(kind: JudgeKind, rows: JudgeRowFormat<z.ZodType>): BenchR
     concurrency: rows.concurrency,
     omit: rows.omit ?? [],
     reportFile: rows.report?.file === true,
+    storesRun: true,
     run: (params, flags, command, state) => runJudgeRows(kind, rows, params, flags, command, state),
   };
 }
@@ -49,6 +55,7 @@ const evpvRows: BenchRowsMode = {
   concurrency: 4,
   omit: ['aggregator', 'pass_at'],
   reportFile: false,
+  storesRun: false,
   run: (params, flags, command, state) => {
     const p = params as {
       model: string;

@@ -31,7 +31,7 @@ export const JSONL_OUTPUT_HELP = `
 Output: stdout, or the --output file. Rerunning with the same --output skips ids already written
 there (--no-resume starts over). A malformed row, a repeated id or a row that fails is written as
 {"id", "error"}, never dropped. One summary line goes to stderr ("N rows, N ok, N failed, N skipped").
-Exit code 3 when any row failed; Ctrl-C stops reading, writes the rows in flight and exits 130.
+Exit code 3 when any row failed; Ctrl-C (or SIGTERM) stops reading, writes the rows in flight and exits 130.
 ${DATASET_INPUT_HELP}`;
 
 /** Adds -i, -o, --no-resume and -c to a row-by-row command. */
@@ -53,7 +53,7 @@ export function addJsonlOptions(command: Command, defaults: { concurrency: numbe
 
 /**
  * Runs `mapJsonlRows` as a command: input and output from the flags, progress on a terminal,
- * Ctrl-C stops reading (rows in flight are written; exit 130), one summary line on stderr, and
+ * Ctrl-C or SIGTERM stops reading (rows in flight are written; exit 130), one summary line on stderr, and
  * exit code 3 when any row failed.
  */
 /** Fails before any other work (opening a store, loading models) when the input file is missing. */
@@ -66,7 +66,7 @@ export function requireJsonlInput(flags: Pick<JsonlCommandFlags, 'input'>): void
 export async function runJsonlCommand<S extends z.ZodType>(
   command: string,
   flags: JsonlCommandFlags,
-  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle' | 'autoId'>,
+  rows: Pick<MapJsonlRowsOptions<S>, 'schema' | 'idOf' | 'handle' | 'autoId' | 'onWritten'>,
   state: CommandState,
 ): Promise<JsonlRowsSummary> {
   const fromStdin = flags.input === '-';
@@ -83,7 +83,9 @@ export async function runJsonlCommand<S extends z.ZodType>(
   });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
+  // SIGTERM (a scheduler stopping the job) drains like Ctrl-C, as for `score`.
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   try {
     const summary = await mapJsonlRows({
       ...rows,
@@ -105,6 +107,7 @@ export async function runJsonlCommand<S extends z.ZodType>(
     return summary;
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
     progress.stop();
   }
 }

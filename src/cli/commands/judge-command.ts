@@ -1,11 +1,14 @@
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { RewardKitError, SampleIdSchema } from '../../core/index.js';
+import type { CallTrace } from '../../llm/index.js';
 import { isJudgeKind, sourceKinds } from '../../spec/index.js';
+import type { SampleText } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
 import { positiveInt } from '../number-flags.js';
 import { pairwiseJudgeNames } from '../pairwise-judge-of.js';
+import type { StoredJsonlRun } from '../stored-jsonl-run.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -19,6 +22,7 @@ import {
   JUDGE_CACHE_HELP,
   type JudgeModelFlags,
   openJudgeModel,
+  storedRunHelp,
 } from './judge-model.js';
 import { registerJudgeRowsCommands } from './judge-rows-command.js';
 
@@ -105,6 +109,8 @@ errors after retries, timeouts, unreadable output after re-asks) keeps its "reas
 "error" and counts as failed.
 ${JSONL_OUTPUT_HELP}
 ${JUDGE_CACHE_HELP}
+${storedRunHelp('judge')} Each row's reward is the first
+response's (won 1, tie or inconsistent 0.5, lost 0), its evidence the judge's own judgment.
 
 --judge genrm (default): verdict "first" | "second" | "tie" | "invalid"; "first" or "second" only
 when that response wins every order and vote.
@@ -141,6 +147,7 @@ Examples:
       const { pairwiseJudgeOf } = await import('../pairwise-judge-of.js');
       requireJsonlInput(flags);
       const judgeModel = await openJudgeModel(flags, state);
+      let stored: StoredJsonlRun | undefined;
       try {
         const { model } = judgeModel;
         // Built before the first row, so a broken meta-rubric or pool stops the run with its file and line.
@@ -151,14 +158,49 @@ Examples:
           ...(flags.domains !== undefined && { domains: flags.domains }),
           ...(flags.benchmarkVisible === true && { benchmark_visible: true }),
         });
-        await runJsonlCommand(
+        // Each judgment's traces and texts, from its row until its line is stored.
+        const traced = new Map<string, { calls: CallTrace[]; text: SampleText }>();
+        const verdicts: Record<string, number> = {};
+        const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
+        const { pairwiseLineResult } = await import('../pairwise-line-result.js');
+        stored = await openStoredJsonlRun(flags, {
+          command: 'judge pairwise',
+          spec_name: `judge pairwise:${flags.judge}`,
+          spec: {
+            judge: 'pairwise',
+            pairwise_judge: flags.judge,
+            model: flags.model,
+            both_orders: flags.bothOrders,
+            votes: flags.votes,
+          },
+          kind: 'judge',
+          resultOf: (line) => {
+            const trace = traced.get(line.id);
+            traced.delete(line.id);
+            return {
+              result: pairwiseLineResult(line, flags.judge, trace?.calls),
+              ...(trace && { text: trace.text }),
+            };
+          },
+          tally: (line) => {
+            const verdict = typeof line.verdict === 'string' ? line.verdict : 'failed';
+            verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
+          },
+        });
+        const rows = await runJsonlCommand(
           'judge pairwise',
           flags,
           {
             schema: pairRowSchema(ConstraintSchema),
             idOf: (row) => row.id,
+            ...(stored && { onWritten: stored.onWritten }),
             handle: async (row) => {
               const judgment = await pairwise.judge(row);
+              if (stored)
+                traced.set(row.id, {
+                  calls: judgment.calls,
+                  text: { prompt: row.prompt, response: row.first, reference: row.second },
+                });
               return {
                 verdict: judgment.verdict,
                 ...(judgment.reason !== undefined && { reason: judgment.reason }),
@@ -176,7 +218,20 @@ Examples:
           },
           state,
         );
+        await stored?.finish(rows, () => ({
+          kind: 'judge',
+          headline: `judge pairwise --judge ${flags.judge} (${flags.model}): ${
+            Object.entries(verdicts)
+              .map(([verdict, n]) => `${n} ${verdict}`)
+              .join(', ') || 'no rows'
+          }`,
+          command: 'judge pairwise',
+          judge: flags.judge,
+          model: flags.model,
+          verdicts,
+        }));
       } finally {
+        await stored?.close();
         await judgeModel.close();
       }
     });

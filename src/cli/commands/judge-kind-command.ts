@@ -7,7 +7,7 @@ import { addDeprecatedAlias } from '../deprecated-command.js';
 import { addParamFlags, type ParamFlag, paramFlags, paramsFromFlags } from '../params-flags.js';
 import { addScoringOptions, requireOutput, runScoring, type ScoringFlags } from '../scoring-run.js';
 import { type BenchRowsMode, benchRowsModeOf } from './bench-rows-mode.js';
-import { JUDGE_CACHE_HELP } from './judge-model.js';
+import { JUDGE_CACHE_HELP, storedRunHelp } from './judge-model.js';
 
 /** The flags of the scoring run itself, which no param may shadow. */
 const SCORING_FLAGS = new Set([
@@ -122,7 +122,7 @@ ${rows.help}
 Rerunning with the same --output skips ids already written there (--no-resume starts over). A
 malformed row, a repeated id or a row that fails is written as {"id", "error"}, never dropped. One
 summary line goes to stderr; exit code 3 when any row failed.
-${JUDGE_CACHE_HELP}
+${JUDGE_CACHE_HELP}${rows.storesRun ? `\n${storedRunHelp('judge')}` : ''}
 `;
 }
 

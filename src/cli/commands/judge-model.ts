@@ -23,22 +23,36 @@ with --no-resume, the same rows in another file) is answered from it at no cost 
 "usage.cache_hits"; --no-cache calls the model anyway, --cache-ttl 7d asks again once an answer is
 older than that, --store none keeps no store.`;
 
-/** Adds -m, --models, --store, --no-cache and --cache-ttl to a judge command. */
+/**
+ * The `--help` part of a command that keeps its run in the store (`bench`, `judge pairwise`, a
+ * judge's row format), `kind` being what `runs list` calls it.
+ */
+export const storedRunHelp = (
+  kind: string,
+): string => `The run is kept in the store with every line as a result (judgments, calls and texts), as
+\`rewardkit score\` keeps its runs: \`rewardkit runs list\` and \`rewardkit view\` show it (kind ${kind}). A rerun
+with the same output resumes the same run; Ctrl-C leaves it "interrupted"; --store none keeps none.`;
+
+/** Adds -m, --models, --store, --no-cache and --cache-ttl to a judge command that stores its run. */
 export function addJudgeModelOptions(command: Command): Command {
   return addResponseCacheOptions(
     command
       .requiredOption('-m, --model <name>', 'the judge: a model name from the models file')
       .option('--models <file>', 'models file (default: $REWARDKIT_MODELS)'),
+    { storesRun: true },
   );
 }
 
 /**
- * Adds --store, --no-cache and --cache-ttl: where judge answers are cached, and for how long; and
- * --max-consecutive-failures, which every command that calls models takes.
+ * Adds --store, --no-cache and --cache-ttl: where judge answers are cached, and for how long (and,
+ * with `storesRun`, where the command's run is kept); and --max-consecutive-failures, which every
+ * command that calls models takes.
  */
-export function addResponseCacheOptions(command: Command): Command {
+export function addResponseCacheOptions(command: Command, options: { storesRun?: boolean } = {}): Command {
+  const store =
+    options.storesRun === true ? 'keeps the run and caches judge responses' : 'caches judge responses';
   return addBreakerOption(command)
-    .option('--store <path|url>', `the store that caches judge responses: ${STORE_FLAG_HELP}`)
+    .option('--store <path|url>', `the store that ${store}: ${STORE_FLAG_HELP}`)
     .option('--no-cache', 'call the model even for requests already answered in the store')
     .option(
       '--cache-ttl <duration>',

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import { type Evidence, failedResult, sampleText } from '../../core/index.js';
 import {
   isJudgeKind,
   type JudgeKind,
@@ -8,6 +9,7 @@ import {
   type RowLine,
   sourceKinds,
 } from '../../spec/index.js';
+import type { SampleText } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedCommand } from '../deprecated-command.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
@@ -19,6 +21,7 @@ import {
   paramsFromFlags,
 } from '../params-flags.js';
 import { RENAMED_FLAGS } from '../renamed-flags.js';
+import type { StoredJsonlRun } from '../stored-jsonl-run.js';
 import {
   addJsonlOptions,
   JSONL_OUTPUT_HELP,
@@ -32,6 +35,7 @@ import {
   JUDGE_CACHE_HELP,
   type JudgeModelFlags,
   openJudgeServices,
+  storedRunHelp,
 } from './judge-model.js';
 
 export type JudgeRowsFlags = JsonlCommandFlags &
@@ -89,27 +93,69 @@ export async function runJudgeRows(
   const toFile = options.output !== undefined && options.output !== '-';
   // Printed lines are kept for the report; written ones are read back from the file instead.
   const printed: RowLine[] = [];
+  // Each row's evidence and texts, from its judgment until its line is stored.
+  const judged = new Map<string, { evidence: Evidence; text: SampleText }>();
+  const counts = { rows: 0, failed: 0 };
+  let stored: StoredJsonlRun | undefined;
+  let report: unknown;
   try {
-    await runJsonlCommand(
+    const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
+    const { evidenceResult } = await import('../evidence-result.js');
+    stored = await openStoredJsonlRun(options, {
+      command,
+      spec_name: command,
+      spec: { command, kind: kind.kind, params },
+      kind: 'judge',
+      resultOf: (line) => {
+        const row = judged.get(line.id);
+        judged.delete(line.id);
+        if (row) return { result: evidenceResult(line.id, row.evidence), text: row.text };
+        // A line written by an earlier session that stopped before storing it: its judgment is
+        // in the output only, in the format's terms.
+        const error =
+          typeof line.error === 'string'
+            ? line.error
+            : 'judged by an earlier session that stopped before storing it: its line is in the output; --no-resume judges it again';
+        return { result: failedResult(line.id, [error]) };
+      },
+      tally: (line) => {
+        counts.rows++;
+        if ('error' in line) counts.failed++;
+      },
+    });
+    const summary = await runJsonlCommand(
       command,
       options,
       {
         schema: rows.schema,
         idOf: rows.idOf,
         autoId: rows.ownIds !== true,
+        ...(stored && { onWritten: stored.onWritten }),
         handle: async (row) => {
-          const line = rows.line(await judgeKindRow(check, rows.sample(row), services), row);
+          const sample = rows.sample(row);
+          const { detail, usage, evidence } = await judgeKindRow(kind.kind, check, sample, services);
+          if (stored) judged.set(rows.idOf(row), { evidence, text: sampleText(sample) });
+          const line = rows.line({ detail, usage }, row);
           if (rows.report && !toFile) printed.push({ id: rows.idOf(row), ...line });
           return line;
         },
       },
       state,
     );
+    if (rows.report !== undefined)
+      report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
+    await stored?.finish(summary, () => ({
+      kind: 'judge',
+      headline: `${command}: ${counts.rows} rows, ${counts.failed} failed`,
+      command,
+      judge: kind.kind,
+      ...(report !== undefined && { report }),
+    }));
   } finally {
+    await stored?.close();
     await close();
   }
   if (rows.report === undefined) return;
-  const report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
   process.stderr.write(rows.report.format(report as never, command));
   if (options.reportFile !== undefined)
     await writeFile(options.reportFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -142,6 +188,7 @@ export function registerJudgeRowsCommand(
       }),
       { concurrency: rows.concurrency },
     ),
+    { storesRun: true },
   ).option('--models <file>', 'models file (default: $REWARDKIT_MODELS)');
   if (rows.report?.file) command.option('--report <file>', 'also write the report as JSON');
   addParamFlags(command, flags);
@@ -155,6 +202,7 @@ runs it (this command is its old name): the flags are its params, as in a spec's
 ${rows.help}
 ${JSONL_OUTPUT_HELP}
 ${JUDGE_CACHE_HELP}
+${storedRunHelp('judge')}
 
 Example${rows.examples.length > 1 ? 's' : ''}:
 ${rows.examples.map((line) => `  rewardkit ${name} ${line}`).join('\n')}`,

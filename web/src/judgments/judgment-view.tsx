@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { benchView } from './bench-view';
 import { claimsView } from './claims-view';
 import { evpvView } from './evpv-view';
 import { genrmView } from './genrm-view';
@@ -17,6 +18,7 @@ const VIEWS: Readonly<Record<string, JudgmentRenderer>> = {
   tool_plan: toolPlanView,
   openrs: openrsView,
   genrm: genrmView,
+  bench: benchView,
 };
 
 /** The dedicated view of a judgment, or undefined for a kind without one or a detail it does not recognise. */
