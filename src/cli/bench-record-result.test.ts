@@ -12,6 +12,7 @@ const call = (latencyMs: number): CallTrace => ({
   completionTokens: 5,
   retries: 0,
   cached: false,
+  answeredAt: Date.UTC(2026, 10, 27, 19, 0, 0),
 });
 
 const judgment = (key: string, outcome: BenchJudgment['outcome'], extra: Partial<BenchJudgment> = {}) => ({
