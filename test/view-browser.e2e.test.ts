@@ -618,6 +618,16 @@ describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
     await page.click('button[data-filter="regressed"]');
     await page.locator('#changed').waitFor();
     expect(await page.locator('#changed tbody tr').count()).toBe(2);
+    // The filter is in the URL: a reload keeps it, and Back returns to the one before.
+    expect(page.url()).toMatch(/\?filter=regressed$/);
+    await page.reload();
+    await page.locator('#changed tbody tr').nth(1).waitFor();
+    expect(await page.locator('button[data-filter="regressed"]').getAttribute('aria-pressed')).toBe('true');
+    await page.goBack();
+    await page.locator('#compare-none').waitFor();
+    expect(await page.locator('button[data-filter="improved"]').getAttribute('aria-pressed')).toBe('true');
+    await page.goForward();
+    await page.locator('#changed tbody tr').nth(1).waitFor();
     await link.click();
     await page.locator('#compare-numbers').waitFor();
     expect(await page.locator('.evidence-column[data-side="a"] article.evidence').count()).toBeGreaterThan(0);

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { type CompareFilter, type Comparison, enc } from './api';
 import { num } from './format';
 import { StatusLine } from './status-line';
 import { TableHead } from './table-head';
 import { useApi } from './use-api';
-import { href } from './use-hash-route';
+import { href, hrefWith, useHashQuery } from './use-hash-route';
 
 const FILTERS: { filter: CompareFilter; label: string; count: (c: Comparison) => number }[] = [
   { filter: 'changed', label: 'all changed', count: (c) => c.changed },
@@ -18,7 +17,13 @@ const excerptOf = (row: Comparison['rows'][number]) => row.b.excerpt ?? row.a.ex
 
 /** Two runs side by side: the samples whose reward changed, and the components that moved. */
 export function ComparePage({ a, b }: { a: string; b: string }) {
-  const [filter, setFilter] = useState<CompareFilter>('changed');
+  // The filter rides in the hash (`#/compare/a/b?filter=regressed`): a reload, Back and a shared
+  // link land on the same rows; each choice is a history entry, so Back undoes it.
+  const asked = useHashQuery().get('filter');
+  const filter: CompareFilter = FILTERS.find((f) => f.filter === asked)?.filter ?? 'changed';
+  const setFilter = (next: CompareFilter) => {
+    window.location.hash = hrefWith(['compare', a, b], next === 'changed' ? '' : `filter=${next}`);
+  };
   const loaded = useApi<Comparison>(`compare?a=${enc(a)}&b=${enc(b)}&limit=500&filter=${filter}`);
   if (loaded.state === 'error')
     return (
