@@ -6,7 +6,7 @@ import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { loadBetterSqlite3 } from './load-better-sqlite3.js';
 import { newRunId } from './new-run-id.js';
 import { DEFAULT_RUN_LEASE_MS, type RunLease, startRunLease } from './run-lease.js';
-import { createRunMemo } from './run-memo.js';
+import { createRunMemo, LISTS_KEPT } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import { labelRow, type SampleLabel } from './sample-label.js';
 import { specHash } from './spec-hash.js';
@@ -185,6 +185,11 @@ export function openSqliteStore(
              FROM results, json_each(results.evidence) AS e WHERE results.run_id = ?)
        GROUP BY source ORDER BY MIN(position), source`,
     ),
+    lastRowid: db
+      .prepare(
+        'SELECT rowid FROM results INDEXED BY results_position WHERE run_id = ? ORDER BY rowid DESC LIMIT 1',
+      )
+      .pluck(),
     // Both from the results_position index (run_id, then rowid): no row is read.
     version: db
       .prepare(
@@ -256,7 +261,14 @@ export function openSqliteStore(
   // writing; the shards of a run that has ended go.
   if (options.recoverShards !== false) shards?.recover();
 
-  const views = sqliteRunViews(db, memo);
+  // The inspector's page counts and lists of ids need only notice a change, not say what the run
+  // holds: a run's largest rowid, one index step, moves on every save (a new row, or one saved
+  // again, takes a rowid above every row of the table), where the version reads the whole index.
+  const changeMark = async (runId: string) => String(statements.lastRowid.get(runId) ?? 0);
+  const views = sqliteRunViews(db, memo, {
+    counts: createRunMemo(changeMark),
+    lists: createRunMemo(changeMark, LISTS_KEPT),
+  });
   const leaseMs = options.leaseMs ?? DEFAULT_RUN_LEASE_MS;
   // Heartbeats are ISO times of this machine's clock: the processes sharing a SQLite file share it.
   const staleSince = () => new Date(Date.now() - leaseMs).toISOString();
