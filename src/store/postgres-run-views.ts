@@ -60,15 +60,21 @@ const sampleRowOf = ({ group_id, components, ...row }: RawSampleRow): SampleRow 
 });
 
 /** The inspector's queries over a PostgreSQL store (see run-views.ts); counts come back as float8. */
-export function postgresRunViews(
-  query: PostgresQuery,
-  memo: RunMemo,
-  { counts, lists }: { counts: RunMemo; lists: RunMemo },
-): RunViews {
+export function postgresRunViews(query: PostgresQuery, memo: RunMemo, lists: RunMemo): RunViews {
   /**
    * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
    * filter needs a scan (`scans`), every matching position in order at once.
    */
+  /** The rows at these seqs, in their order (one saved again since is left out). */
+  const rowsAt = async (positions: readonly number[]): Promise<Map<number, SampleRow>> => {
+    if (positions.length === 0) return new Map();
+    const raw = await query<RawSampleRow & { position: number }>(
+      `SELECT ${SAMPLE_COLUMNS}, results.seq::float8 AS position
+       FROM unnest($1::bigint[]) WITH ORDINALITY AS k(seq, n) JOIN results ON results.seq = k.seq ORDER BY k.n`,
+      [positions],
+    );
+    return new Map(raw.map(({ position, ...row }) => [position, sampleRowOf(row)]));
+  };
   const sampleReader = (runId: string, q: SampleFilter) => {
     const values: unknown[] = [runId];
     const where: string[] = ['run_id = $1'];
@@ -116,17 +122,19 @@ export function postgresRunViews(
           return `$${local.length}`;
         };
         const after = page.cursor ? ` AND ${afterCondition(part, page.cursor, 'seq', localParam)}` : '';
-        const raw = await query<RawSampleRow & { position: number; sort_key: unknown }>(
-          `SELECT ${SAMPLE_COLUMNS}, seq::float8 AS position, ${part.key ?? 'NULL'} AS sort_key
+        // The page's positions first, from the index where it can, then their rows: rows skipped
+        // by the offset are never read.
+        const keys = await query<{ position: number; sort_key: unknown }>(
+          `SELECT seq::float8 AS position, ${part.key ?? 'NULL'} AS sort_key
            FROM results WHERE ${conditions(part)}${after} ORDER BY ${part.orderBy}
            LIMIT ${localParam(page.limit)} OFFSET ${localParam(page.offset)}`,
           local,
         );
-        return raw.map(({ position, sort_key, ...row }) => ({
-          row: sampleRowOf(row),
-          key: sort_key,
-          position,
-        }));
+        const rows = await rowsAt(keys.map((k) => k.position));
+        return keys.flatMap(({ position, sort_key }) => {
+          const row = rows.get(position);
+          return row ? [{ row, key: sort_key, position }] : [];
+        });
       },
       /** Every matching seq in the page order, from one scan. */
       async positions() {
@@ -139,13 +147,7 @@ export function postgresRunViews(
         return Float64Array.from(rows, (row) => row.seq);
       },
       async byPosition(positions: Float64Array) {
-        if (positions.length === 0) return [];
-        const rows = await query<RawSampleRow>(
-          `SELECT ${SAMPLE_COLUMNS} FROM unnest($1::bigint[]) WITH ORDINALITY AS k(seq, n)
-           JOIN results ON results.seq = k.seq ORDER BY k.n`,
-          [Array.from(positions)],
-        );
-        return rows.map(sampleRowOf);
+        return [...(await rowsAt(Array.from(positions))).values()];
       },
     };
   };
@@ -198,7 +200,7 @@ export function postgresRunViews(
           rows: await read.byPosition(positions.slice(q.offset, q.offset + q.limit)),
         };
       }
-      const total = await counts.get(runId, `sample-count:${read.key}`, async () => read.count(null));
+      const total = await memo.get(runId, `sample-count:${read.key}`, async () => read.count(null));
       return { total, rows: await pageByOffset(read.parts.length, read, q) };
     },
     async *streamSamples(runId, q, pageRows) {

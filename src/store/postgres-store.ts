@@ -155,13 +155,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     );
     return row?.version ?? '0:0';
   };
+  // Not the largest seq, as SQLite's memo reads its largest rowid: sequence values are taken before
+  // their transactions commit, in any order, so a row may appear below the largest seq seen.
   const memo = createRunMemo((runId) => versionOf(runId));
-  // Unlike SQLite's rowid, seq is not a mark of change: sequence values are taken before their
-  // transactions commit, in any order, so a row may appear below the largest seq already seen.
-  const views = postgresRunViews(query, memo, {
-    counts: createRunMemo((runId) => versionOf(runId)),
-    lists: createRunMemo((runId) => versionOf(runId), LISTS_KEPT),
-  });
+  const views = postgresRunViews(
+    query,
+    memo,
+    createRunMemo((runId) => versionOf(runId), LISTS_KEPT),
+  );
   // The database's clock, not this process's, ages heartbeats: replicas' clocks may differ.
   const closeStaleRuns = async (): Promise<string[]> => {
     const stale = await query<{ id: string }>(

@@ -80,11 +80,7 @@ export function sqliteRunTotals(db: Database.Database): (runId: string) => RunTo
 }
 
 /** The inspector's queries over a SQLite store (see run-views.ts). */
-export function sqliteRunViews(
-  db: Database.Database,
-  memo: RunMemo,
-  { counts, lists }: { counts: RunMemo; lists: RunMemo },
-): RunViews {
+export function sqliteRunViews(db: Database.Database, memo: RunMemo, lists: RunMemo): RunViews {
   const totals = sqliteRunTotals(db);
   const statements = {
     text: db.prepare('SELECT prompt, response, reference FROM results WHERE run_id = ? AND sample_id = ?'),
@@ -101,7 +97,8 @@ export function sqliteRunViews(
     ),
     // A page of rows by their rowids, in the order given.
     byPosition: db.prepare(
-      `SELECT ${SAMPLE_COLUMNS} FROM json_each(?) AS k CROSS JOIN results ON results.rowid = k.value
+      `SELECT ${SAMPLE_COLUMNS}, results.rowid AS position
+       FROM json_each(?) AS k CROSS JOIN results ON results.rowid = k.value
        ORDER BY k.key`,
     ),
     // Ids in both runs, from the primary key alone.
@@ -182,6 +179,14 @@ export function sqliteRunViews(
    * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
    * filter needs a scan (`scans`), every matching position in order at once.
    */
+  /** The rows at these rowids, in their order (one saved again since is left out). */
+  const rowsAt = (positions: readonly number[]): Map<number, SampleRow> => {
+    if (positions.length === 0) return new Map();
+    const raw = statements.byPosition.all(JSON.stringify(positions)) as (RawSampleRow & {
+      position: number;
+    })[];
+    return new Map(raw.map(({ position, ...row }) => [position, sampleRowOf(row)]));
+  };
   const sampleReader = (runId: string, query: SampleFilter) => {
     const where: string[] = ['run_id = @run'];
     const params: Record<string, unknown> = { run: runId };
@@ -208,7 +213,6 @@ export function sqliteRunViews(
     const filter = where.join(' AND ');
     const parts = orderParts(query, 'rowid');
     const conditions = (part: OrderPart | null) => (part?.where ? `${filter} AND ${part.where}` : filter);
-    const rowsOf = (raw: RawSampleRow[]) => raw.map(sampleRowOf);
     return {
       // The filter's identity, and for a list of positions, its order's too.
       key: JSON.stringify([
@@ -237,18 +241,20 @@ export function sqliteRunViews(
           return `@c${bound}`;
         };
         const after = page.cursor ? ` AND ${afterCondition(part, page.cursor, 'rowid', cursorParam)}` : '';
-        const raw = db
+        // The page's rowids first, from the index alone, then their rows: rows skipped by the
+        // offset are never read (a sorted read would otherwise carry every one to its sorter).
+        const keys = db
           .prepare(
-            `SELECT ${SAMPLE_COLUMNS}, rowid AS position, ${part.key ?? 'NULL'} AS sort_key
+            `SELECT rowid AS position, ${part.key ?? 'NULL'} AS sort_key
              FROM results WHERE ${conditions(part)}${after} ORDER BY ${part.orderBy}
              LIMIT ${page.limit} OFFSET ${page.offset}`,
           )
-          .all(local) as (RawSampleRow & { position: number; sort_key: unknown })[];
-        return raw.map(({ position, sort_key, ...row }) => ({
-          row: sampleRowOf(row),
-          key: sort_key,
-          position,
-        }));
+          .all(local) as { position: number; sort_key: unknown }[];
+        const rows = rowsAt(keys.map((k) => k.position));
+        return keys.flatMap(({ position, sort_key }) => {
+          const row = rows.get(position);
+          return row ? [{ row, key: sort_key, position }] : [];
+        });
       },
       /** Every matching rowid in the page order, from one scan. */
       positions() {
@@ -261,8 +267,7 @@ export function sqliteRunViews(
         );
       },
       byPosition(positions: Float64Array) {
-        if (positions.length === 0) return [];
-        return rowsOf(statements.byPosition.all(JSON.stringify(Array.from(positions))) as RawSampleRow[]);
+        return [...rowsAt(Array.from(positions)).values()];
       },
     };
   };
@@ -303,7 +308,7 @@ export function sqliteRunViews(
           rows: read.byPosition(positions.slice(query.offset, query.offset + query.limit)),
         } satisfies SamplePage;
       }
-      const total = await counts.get(runId, `sample-count:${read.key}`, async () => read.count(null));
+      const total = await memo.get(runId, `sample-count:${read.key}`, async () => read.count(null));
       return {
         total,
         rows: await pageByOffset(read.parts.length, read, query),
@@ -320,7 +325,8 @@ export function sqliteRunViews(
         yield read.byPosition(positions.slice(at, at + pageRows));
     },
     async runTotals(runId) {
-      return totals(runId);
+      // Kept while the run's largest rowid stays (one index step): the counts read every entry.
+      return memo.get(runId, 'totals', async () => totals(runId));
     },
     async compareRuns(a, b, page) {
       const changed = await lists.get([a, b], 'changed-ids', async () =>
