@@ -17,9 +17,8 @@ export interface OrderPart {
   readonly descending: boolean;
 }
 
-/** Where a keyset page starts: after the row at `position` whose sort key is `key`, in part `part`. */
+/** Where a keyset page of a part starts: after the row at `position` whose sort key is `key`. */
 export interface SampleCursor {
-  readonly part: number;
   readonly key: unknown;
   readonly position: number;
 }
@@ -117,7 +116,7 @@ export async function* pagesByKey<Row>(
       if (read.length > 0) yield read.map((r) => r.row);
       const last = read.at(-1);
       if (read.length < pageRows || !last) break;
-      cursor = { part, key: last.key, position: last.position };
+      cursor = { key: last.key, position: last.position };
     }
     cursor = undefined;
   }
