@@ -175,10 +175,6 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo, lists: RunM
     ),
   };
 
-  /**
-   * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
-   * filter needs a scan (`scans`), every matching position in order at once.
-   */
   /** The rows at these rowids, in their order (one saved again since is left out). */
   const rowsAt = (positions: readonly number[]): Map<number, SampleRow> => {
     if (positions.length === 0) return new Map();
@@ -187,6 +183,10 @@ export function sqliteRunViews(db: Database.Database, memo: RunMemo, lists: RunM
     })[];
     return new Map(raw.map(({ position, ...row }) => [position, sampleRowOf(row)]));
   };
+  /**
+   * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
+   * filter needs a scan (`scans`), every matching position in order at once.
+   */
   const sampleReader = (runId: string, query: SampleFilter) => {
     const where: string[] = ['run_id = @run'];
     const params: Record<string, unknown> = { run: runId };
