@@ -61,10 +61,6 @@ const sampleRowOf = ({ group_id, components, ...row }: RawSampleRow): SampleRow 
 
 /** The inspector's queries over a PostgreSQL store (see run-views.ts); counts come back as float8. */
 export function postgresRunViews(query: PostgresQuery, memo: RunMemo, lists: RunMemo): RunViews {
-  /**
-   * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
-   * filter needs a scan (`scans`), every matching position in order at once.
-   */
   /** The rows at these seqs, in their order (one saved again since is left out). */
   const rowsAt = async (positions: readonly number[]): Promise<Map<number, SampleRow>> => {
     if (positions.length === 0) return new Map();
@@ -75,6 +71,10 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo, lists: Run
     );
     return new Map(raw.map(({ position, ...row }) => [position, sampleRowOf(row)]));
   };
+  /**
+   * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
+   * filter needs a scan (`scans`), every matching position in order at once.
+   */
   const sampleReader = (runId: string, q: SampleFilter) => {
     const values: unknown[] = [runId];
     const where: string[] = ['run_id = $1'];
