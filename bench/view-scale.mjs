@@ -20,9 +20,9 @@ const STORE_SHAPE = 1;
 const HEADING = 'Scale of the inspector';
 
 /** A store with two runs of `count` results (the second a rerun: one row in five scored anew), cached. */
-async function storeOf(count, rebuild) {
-  mkdirSync(CACHE, { recursive: true });
-  const path = join(CACHE, `view-scale-${STORE_SHAPE}-${count}.sqlite`);
+async function storeOf(count, rebuild, cache) {
+  mkdirSync(cache, { recursive: true });
+  const path = join(cache, `view-scale-${STORE_SHAPE}-${count}.sqlite`);
   const meta = `${path}.json`;
   if (!rebuild && existsSync(path) && existsSync(meta))
     return { path, ...JSON.parse(readFileSync(meta, 'utf8')) };
@@ -37,13 +37,13 @@ async function storeOf(count, rebuild) {
   return { path, ...built, fresh: true };
 }
 
-/** Median and max of `n` timings of `fn` (milliseconds). */
-async function timed(fn, n) {
+/** Median and max of `n` timings of `fn` (milliseconds); `own`: `fn` times itself and returns its figure. */
+async function timed(fn, n, own = false) {
   const times = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
-    await fn(i);
-    times.push(performance.now() - started);
+    const ms = await fn(i);
+    times.push(own ? ms : performance.now() - started);
   }
   times.sort((x, y) => x - y);
   return { p50: times[Math.floor(times.length / 2)], max: times.at(-1) };
@@ -56,11 +56,11 @@ async function get(app, url) {
   return JSON.parse(Buffer.from(body).toString());
 }
 
-async function measureSize(count, { rebuild, n, few }) {
+async function measureSize(count, { rebuild, n, few, cache }) {
   const { openSqliteStore } = await import('../dist/store/index.js');
   const { createViewApp } = await import('../dist/view/index.js');
   const { default: Database } = await import('better-sqlite3');
-  const store = await storeOf(count, rebuild);
+  const store = await storeOf(count, rebuild, cache);
   const open = () => {
     const s = openSqliteStore(store.path, { readonly: true });
     return { store: s, app: createViewApp({ store: s, assetsDir: '/nonexistent' }) };
@@ -89,21 +89,65 @@ async function measureSize(count, { rebuild, n, few }) {
     ['first page, cold (a fresh store handle, opened in the timing)', cold],
     ['first page, warm', await timed(() => get(app, samples), n)],
     ['sorted by reward, descending', await timed(() => get(app, `${samples}&sort=reward&order=desc`), n)],
-    ['filter: reward 0.4–0.6', await timed(() => get(app, `${samples}&min_reward=0.4&max_reward=0.6`), n)],
-    ['filter: data source substring (`ath`)', await timed(() => get(app, `${samples}&data_source=ath`), n)],
-    ['filter: status failed', await timed(() => get(app, `${samples}&status=failed`), n)],
     [
-      'text search (`q=the sum is 42`, every response scanned)',
-      await timed(() => get(app, `${samples}&q=the%20sum%20is%2042`), few),
+      'sorted by reward, descending, the page at half the run',
+      await timed(() => get(app, `${samples}&sort=reward&order=desc&offset=${count / 2}`), n),
     ],
+    ['filter: reward 0.4–0.6', await timed(() => get(app, `${samples}&min_reward=0.4&max_reward=0.6`), n)],
   ];
+  // The filters no index serves: the first ask scans (a fresh store handle each time, opened
+  // outside the timing), the next pages slice the positions that scan kept.
+  const scanned = async (name, query) => {
+    const first = await timed(
+      async () => {
+        const fresh = open();
+        const started = performance.now();
+        await get(fresh.app, `${samples}&${query}`);
+        const ms = performance.now() - started;
+        await fresh.store.close();
+        return ms;
+      },
+      few,
+      true,
+    );
+    await get(app, `${samples}&${query}`);
+    rows.push([`${name}, first ask`, first]);
+    rows.push([
+      `${name}, next page`,
+      await timed((i) => get(app, `${samples}&${query}&offset=${100 * (i + 1)}`), n),
+    ]);
+  };
+  await scanned('filter: data source substring (`ath`)', 'data_source=ath');
+  rows.push(['filter: status failed', await timed(() => get(app, `${samples}&status=failed`), n)]);
+  await scanned('text search (`q=the sum is 42`, every response scanned)', 'q=the%20sum%20is%2042');
   const compare = `/api/compare?a=${store.a}&b=${store.b}&limit=100`;
+  // The first compare of a store handle lists the changed ids; the runs' own pages (their
+  // per-source statistics, read by the compare's header too) are opened before the timing.
+  const firstCompare = await timed(
+    async () => {
+      const fresh = open();
+      await get(fresh.app, `/api/runs/${store.a}`);
+      await get(fresh.app, `/api/runs/${store.b}`);
+      const started = performance.now();
+      await get(fresh.app, compare);
+      const ms = performance.now() - started;
+      await fresh.store.close();
+      return ms;
+    },
+    few,
+    true,
+  );
   const counts = await get(app, compare);
+  rows.push(['compare A vs B, first ask (lists the changed ids)', firstCompare]);
   for (const filter of ['changed', 'improved', 'regressed', 'status'])
     rows.push([
       `compare A vs B, filter ${filter}`,
-      await timed(() => get(app, `${compare}&filter=${filter}`), few),
+      await timed(() => get(app, `${compare}&filter=${filter}`), n),
     ]);
+  rows.push([
+    'compare A vs B, filter changed, page 50',
+    await timed(() => get(app, `${compare}&filter=changed&offset=5000`), n),
+  ]);
   // Export of run A, once each; CSV (the same reads, another writer) below 1M only, to keep the run short.
   const exports = await exportThroughput(app, store.a, {
     repeats: 1,
@@ -117,13 +161,17 @@ async function measureSize(count, { rebuild, n, few }) {
   return { count, store, baseline, rows, counts, exports };
 }
 
-export async function viewScaleSection({ quick = false, rebuild = false } = {}) {
-  const sizes = quick ? [20_000] : [100_000, 1_000_000];
+/**
+ * The section's text. `sizes` (default 100k and 1M; `quick`: 20,000) and `cache` (default
+ * bench/.cache) let a test measure a small store of its own.
+ */
+export async function viewScaleSection({ quick = false, rebuild = false, sizes, cache = CACHE } = {}) {
+  sizes ??= quick ? [20_000] : [100_000, 1_000_000];
   const figures = [];
   for (const count of sizes) {
-    // Fewer asks at 1M: its compare requests take seconds each.
+    // Fewer asks at 1M: a first compare or scan takes seconds.
     const big = count >= 1_000_000;
-    figures.push(await measureSize(count, { rebuild, n: quick || big ? 5 : 15, few: big ? 1 : 3 }));
+    figures.push(await measureSize(count, { rebuild, n: quick || big ? 5 : 15, few: big ? 1 : 3, cache }));
     process.stderr.write(`view-scale: ${fmt(count)} measured\n`);
   }
   const ms = (t) => `${fmt(t, t < 10 ? 2 : t < 100 ? 1 : 0)} ms`;
@@ -154,13 +202,14 @@ export async function viewScaleSection({ quick = false, rebuild = false } = {}) 
 \`node bench/view-scale.mjs\`: each store holds two runs of the same ids (B a rerun of A: one row in
 five with a new judge score, failures on other rows), written straight into SQLite in one transaction
 per run and cached in \`bench/.cache/\` (${builds}). Requests go through the view app's handler
-(\`createViewApp(...).request\`, no socket); median of ${quick ? 5 : '15 at 100k and 5 at 1M'} (cold: 5; compare and text search: 3, once at 1M), with its ratio to the baseline of the same size in brackets. The OS file cache is warm in every case:
-"cold" is a fresh store handle (no prepared statements, no memoised aggregates), not a cold disk.
+(\`createViewApp(...).request\`, no socket); median of ${quick ? 5 : '15 at 100k and 5 at 1M'} (cold: 5; a first ask, each on a fresh store handle: 3, once at 1M), with its ratio to the baseline of the same size in brackets. The OS file cache is warm in every case:
+"cold" is a fresh store handle (no prepared statements, no memoised aggregates, no lists of ids), not a cold disk.
 
 ${table.join('\n')}
 
-Each compare request recounts the two runs' shared, changed, improved, regressed and
-status-changed ids before its page. Counts: ${compared}.
+The first compare of two runs (on a store handle, while neither run changes) lists their changed
+ids in order with how each changed, and counts them; every other page and filter is a slice of that
+list and two lookups per row. Counts: ${compared}.
 
 Export of run A through the same handler (\`api/runs/<id>/export\`, once each, body streamed and counted):
 

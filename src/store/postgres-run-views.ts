@@ -1,3 +1,11 @@
+import {
+  changedIdsOf,
+  changedPage,
+  comparisonOf,
+  IMPROVED,
+  REGRESSED,
+  STATUS_CHANGED,
+} from './changed-ids.js';
 import { likeSubstring } from './like-substring.js';
 import type { PostgresQuery } from './postgres-save-batch.js';
 import { parseJsonColumn } from './postgres-text-escape.js';
@@ -19,25 +27,131 @@ import {
   DATA_SOURCE_CHOICES,
   FIRST_ERROR_CHARS,
   RESPONSE_PREVIEW_CHARS,
-  type SampleQuery,
+  type SampleFilter,
   type SampleRow,
   type SampleText,
 } from './run-views.js';
+import {
+  afterCondition,
+  type OrderPart,
+  orderParts,
+  pageByOffset,
+  pagesByKey,
+  type SampleCursor,
+} from './sample-order.js';
 import type { RunViews } from './store.js';
 
 /** A result's bucket: equal spans of the run's seq (its save order) from its first to its last. */
 const POSTGRES_BUCKET = 'FLOOR((r.seq - span.lo)::float8 * $2::int / (span.hi - span.lo + 1))::int';
 const SPAN = 'span AS (SELECT MIN(seq) AS lo, MAX(seq) AS hi FROM results WHERE run_id = $1)';
 
-const SORT_COLUMN: Record<NonNullable<SampleQuery['sort']>, string> = {
-  position: 'seq',
-  reward: 'reward',
-  sample_id: 'sample_id',
-  total_ms: 'total_ms',
-};
+/** What a page of sample rows reads of each row. */
+const SAMPLE_COLUMNS = `sample_id, status, reward, components::text AS components, data_source, group_id, total_ms,
+  jsonb_array_length(errors) AS errors, left(errors ->> 0, ${FIRST_ERROR_CHARS}) AS first_error,
+  jsonb_array_length(warnings) AS warnings, left(response, ${RESPONSE_PREVIEW_CHARS}) AS response_preview,
+  length(response) AS response_chars`;
+
+type RawSampleRow = Omit<SampleRow, 'components' | 'group'> & { components: string; group_id: string | null };
+
+const sampleRowOf = ({ group_id, components, ...row }: RawSampleRow): SampleRow => ({
+  ...row,
+  group: group_id,
+  components: parseJsonColumn(components) as SampleRow['components'],
+});
 
 /** The inspector's queries over a PostgreSQL store (see run-views.ts); counts come back as float8. */
-export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews {
+export function postgresRunViews(query: PostgresQuery, memo: RunMemo, lists: RunMemo): RunViews {
+  /** The rows at these seqs, in their order (one saved again since is left out). */
+  const rowsAt = async (positions: readonly number[]): Promise<Map<number, SampleRow>> => {
+    if (positions.length === 0) return new Map();
+    const raw = await query<RawSampleRow & { position: number }>(
+      `SELECT ${SAMPLE_COLUMNS}, results.seq::float8 AS position
+       FROM unnest($1::bigint[]) WITH ORDINALITY AS k(seq, n) JOIN results ON results.seq = k.seq ORDER BY k.n`,
+      [positions],
+    );
+    return new Map(raw.map(({ position, ...row }) => [position, sampleRowOf(row)]));
+  };
+  /**
+   * The reads of one filter and sort: pages of it in index order (`PartReader`), or, where the
+   * filter needs a scan (`scans`), every matching position in order at once.
+   */
+  const sampleReader = (runId: string, q: SampleFilter) => {
+    const values: unknown[] = [runId];
+    const where: string[] = ['run_id = $1'];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    if (q.status) where.push(`status = ${param(q.status)}`);
+    if (q.minReward !== undefined) where.push(`reward >= ${param(q.minReward)}`);
+    if (q.maxReward !== undefined) where.push(`reward <= ${param(q.maxReward)}`);
+    // The filters below are read from every row of the run: no index holds them.
+    const scanned = where.length;
+    if (q.source !== undefined) where.push(`components ->> ${param(q.source)} IS NOT NULL`);
+    if (q.dataSource !== undefined)
+      where.push(`data_source ILIKE ${param(likeSubstring(q.dataSource))} ESCAPE '\\'`);
+    if (q.text !== undefined && q.text !== '') {
+      const text = param(likeSubstring(q.text));
+      where.push(
+        `(sample_id ILIKE ${text} ESCAPE '\\' OR response ILIKE ${text} ESCAPE '\\' OR errors::text ILIKE ${text} ESCAPE '\\')`,
+      );
+    }
+    const filter = where.join(' AND ');
+    const parts = orderParts(q, 'seq');
+    const conditions = (part: OrderPart | null) => (part?.where ? `${filter} AND ${part.where}` : filter);
+    return {
+      // The filter's identity, and for a list of positions, its order's too.
+      key: JSON.stringify([
+        ...[q.status, q.minReward, q.maxReward, q.source, q.dataSource, q.text || null],
+        ...(where.length > scanned ? [q.sort ?? 'position', q.order ?? 'asc'] : []),
+      ]),
+      scans: where.length > scanned,
+      parts,
+      async count(part: number | null) {
+        const [row] = await query<{ total: number }>(
+          `SELECT COUNT(*)::float8 AS total FROM results WHERE ${conditions(part === null ? null : (parts[part] ?? null))}`,
+          values,
+        );
+        return row?.total ?? 0;
+      },
+      async read(index: number, page: { cursor?: SampleCursor; limit: number; offset: number }) {
+        const part = parts[index] as OrderPart;
+        const local = [...values];
+        const localParam = (value: unknown) => {
+          local.push(value);
+          return `$${local.length}`;
+        };
+        const after = page.cursor ? ` AND ${afterCondition(part, page.cursor, 'seq', localParam)}` : '';
+        // The page's positions first, from the index where it can, then their rows: rows skipped
+        // by the offset are never read.
+        const keys = await query<{ position: number; sort_key: unknown }>(
+          `SELECT seq::float8 AS position, ${part.key ?? 'NULL'} AS sort_key
+           FROM results WHERE ${conditions(part)}${after} ORDER BY ${part.orderBy}
+           LIMIT ${localParam(page.limit)} OFFSET ${localParam(page.offset)}`,
+          local,
+        );
+        const rows = await rowsAt(keys.map((k) => k.position));
+        return keys.flatMap(({ position, sort_key }) => {
+          const row = rows.get(position);
+          return row ? [{ row, key: sort_key, position }] : [];
+        });
+      },
+      /** Every matching seq in the page order, from one scan. */
+      async positions() {
+        const descending = q.order === 'desc' ? ' DESC' : '';
+        const order = q.sort === 'reward' ? `reward${descending} NULLS LAST, seq` : parts[0]?.orderBy;
+        const rows = await query<{ seq: number }>(
+          `SELECT seq::float8 AS seq FROM results WHERE ${filter} ORDER BY ${order}`,
+          values,
+        );
+        return Float64Array.from(rows, (row) => row.seq);
+      },
+      async byPosition(positions: Float64Array) {
+        return [...(await rowsAt(Array.from(positions))).values()];
+      },
+    };
+  };
+
   return {
     async getSampleText(runId, sampleId) {
       const [row] = await query<{ prompt: string | null; response: string | null; reference: string | null }>(
@@ -74,53 +188,30 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
       });
     },
     async querySamples(runId, q) {
-      const values: unknown[] = [runId];
-      const where: string[] = ['run_id = $1'];
-      const param = (value: unknown) => {
-        values.push(value);
-        return `$${values.length}`;
-      };
-      if (q.status) where.push(`status = ${param(q.status)}`);
-      if (q.source !== undefined) where.push(`components ->> ${param(q.source)} IS NOT NULL`);
-      if (q.dataSource !== undefined)
-        where.push(`data_source ILIKE ${param(likeSubstring(q.dataSource))} ESCAPE '\\'`);
-      if (q.minReward !== undefined) where.push(`reward >= ${param(q.minReward)}`);
-      if (q.maxReward !== undefined) where.push(`reward <= ${param(q.maxReward)}`);
-      if (q.text !== undefined && q.text !== '') {
-        const text = param(likeSubstring(q.text));
-        where.push(
-          `(sample_id ILIKE ${text} ESCAPE '\\' OR response ILIKE ${text} ESCAPE '\\' OR errors::text ILIKE ${text} ESCAPE '\\')`,
+      const read = sampleReader(runId, q);
+      if (read.scans) {
+        // No index serves the filter: one scan lists the matching positions in order, kept under
+        // the run's version, and every page after is a slice of it read by seq.
+        const positions = await lists.get(runId, `sample-positions:${read.key}`, async () =>
+          read.positions(),
         );
+        return {
+          total: positions.length,
+          rows: await read.byPosition(positions.slice(q.offset, q.offset + q.limit)),
+        };
       }
-      const filter = where.join(' AND ');
-      const [count] = await query<{ total: number }>(
-        `SELECT COUNT(*)::float8 AS total FROM results WHERE ${filter}`,
-        values,
-      );
-      const column = SORT_COLUMN[q.sort ?? 'position'];
-      const direction = q.order === 'desc' ? 'DESC' : 'ASC';
-      // Failed rows have no reward: they sort last either way, as in the SQLite store.
-      const order = `${column} ${direction}${column === 'reward' ? ' NULLS LAST' : ''}, seq`;
-      const limit = param(q.limit);
-      const offset = param(q.offset);
-      const rows = await query<
-        Omit<SampleRow, 'components' | 'group'> & { components: string; group_id: string | null }
-      >(
-        `SELECT sample_id, status, reward, components::text AS components, data_source, group_id, total_ms,
-                jsonb_array_length(errors) AS errors, left(errors ->> 0, ${FIRST_ERROR_CHARS}) AS first_error,
-                jsonb_array_length(warnings) AS warnings,
-                left(response, ${RESPONSE_PREVIEW_CHARS}) AS response_preview, length(response) AS response_chars
-         FROM results WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-        values,
-      );
-      return {
-        total: count?.total ?? 0,
-        rows: rows.map(({ group_id, components, ...row }) => ({
-          ...row,
-          group: group_id,
-          components: parseJsonColumn(components) as SampleRow['components'],
-        })),
-      };
+      const total = await memo.get(runId, `sample-count:${read.key}`, async () => read.count(null));
+      return { total, rows: await pageByOffset(read.parts.length, read, q) };
+    },
+    async *streamSamples(runId, q, pageRows) {
+      const read = sampleReader(runId, q);
+      if (!read.scans) {
+        yield* pagesByKey(read.parts.length, read, pageRows);
+        return;
+      }
+      const positions = await lists.get(runId, `sample-positions:${read.key}`, async () => read.positions());
+      for (let at = 0; at < positions.length; at += pageRows)
+        yield await read.byPosition(positions.slice(at, at + pageRows));
     },
     async runTotals(runId) {
       // Each count from an index alone where the table's visibility map allows (the failed ones
@@ -134,60 +225,49 @@ export function postgresRunViews(query: PostgresQuery, memo: RunMemo): RunViews 
       return { results: row?.results ?? 0, failed: row?.failed ?? 0, mean_reward: row?.mean_reward ?? null };
     },
     async compareRuns(a, b, page) {
-      const [counts] = await query<{
-        a: number;
-        b: number;
-        common: number;
-        changed: number;
-        improved: number;
-        regressed: number;
-        status_changed: number;
-      }>(
-        `SELECT (SELECT COUNT(*) FROM results WHERE run_id = $1)::float8 AS a,
-                (SELECT COUNT(*) FROM results WHERE run_id = $2)::float8 AS b,
-                COUNT(*)::float8 AS common,
-                COUNT(*) FILTER (WHERE x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)::float8 AS changed,
-                COUNT(*) FILTER (WHERE y.reward > x.reward)::float8 AS improved,
-                COUNT(*) FILTER (WHERE y.reward < x.reward)::float8 AS regressed,
-                COUNT(*) FILTER (WHERE x.status <> y.status)::float8 AS status_changed
-         FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id WHERE x.run_id = $1`,
-        [a, b],
-      );
-      const rows = await query<ComparedRow>(
-        `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components::text AS a_components,
-                left(x.response, $6) AS a_excerpt,
-                y.status AS b_status, y.reward AS b_reward, y.components::text AS b_components,
-                left(y.response, $6) AS b_excerpt
-         FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id
-         WHERE x.run_id = $1 AND (x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)
-           AND CASE $5 WHEN 'improved' THEN y.reward > x.reward
-                       WHEN 'regressed' THEN y.reward < x.reward
-                       WHEN 'status' THEN x.status <> y.status
-                       ELSE TRUE END IS TRUE
-         ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC,
-                  ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC, x.sample_id
-         LIMIT $3 OFFSET $4`,
-        [a, b, page.limit, page.offset, page.filter ?? 'changed', COMPARE_EXCERPT_CHARS],
-      );
-      const {
-        a: inA = 0,
-        b: inB = 0,
-        common = 0,
-        changed = 0,
-        improved = 0,
-        regressed = 0,
-        status_changed = 0,
-      } = counts ?? {};
-      return {
-        common,
-        only_a: inA - common,
-        only_b: inB - common,
+      const changed = await lists.get([a, b], 'changed-ids', async () => {
+        const [counts] = await query<{ inA: number; inB: number; common: number }>(
+          `SELECT (SELECT COUNT(*) FROM results WHERE run_id = $1)::float8 AS "inA",
+                  (SELECT COUNT(*) FROM results WHERE run_id = $2)::float8 AS "inB",
+                  COUNT(*)::float8 AS common
+           FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id WHERE x.run_id = $1`,
+          [a, b],
+        );
+        const rows = await query<{ sample_id: string; flags: number }>(
+          `SELECT x.sample_id,
+                  (CASE WHEN y.reward > x.reward THEN ${IMPROVED} ELSE 0 END)
+                  | (CASE WHEN y.reward < x.reward THEN ${REGRESSED} ELSE 0 END)
+                  | (CASE WHEN x.status <> y.status THEN ${STATUS_CHANGED} ELSE 0 END) AS flags
+           FROM results x JOIN results y ON y.run_id = $2 AND y.sample_id = x.sample_id
+           WHERE x.run_id = $1 AND (x.status <> y.status OR x.reward IS DISTINCT FROM y.reward)
+           ORDER BY (x.reward IS NULL) <> (y.reward IS NULL) DESC,
+                    ABS(COALESCE(y.reward, 0) - COALESCE(x.reward, 0)) DESC, x.sample_id`,
+          [a, b],
+        );
+        return changedIdsOf(
+          counts ?? { inA: 0, inB: 0, common: 0 },
+          rows.map((row) => [row.sample_id, row.flags] as const),
+        );
+      });
+      const ids = changedPage(changed, page.filter ?? 'changed', page);
+      const rows =
+        ids.length === 0
+          ? []
+          : await query<ComparedRow>(
+              `SELECT x.sample_id, x.status AS a_status, x.reward AS a_reward, x.components::text AS a_components,
+                      left(x.response, $4) AS a_excerpt,
+                      y.status AS b_status, y.reward AS b_reward, y.components::text AS b_components,
+                      left(y.response, $4) AS b_excerpt
+               FROM unnest($3::text[]) WITH ORDINALITY AS k(id, n)
+               JOIN results x ON x.run_id = $1 AND x.sample_id = k.id
+               JOIN results y ON y.run_id = $2 AND y.sample_id = k.id
+               ORDER BY k.n`,
+              [a, b, ids, COMPARE_EXCERPT_CHARS],
+            );
+      return comparisonOf(
         changed,
-        improved,
-        regressed,
-        status_changed,
-        rows: rows.map((row) => changedSample(row, parseJsonColumn)),
-      };
+        rows.map((row) => changedSample(row, parseJsonColumn)),
+      );
     },
     async rewardHistograms(runId, bins) {
       return memo.get(runId, `histograms:${bins}`, async () => histograms(runId, bins));

@@ -10,7 +10,7 @@ import { saveBatch } from './postgres-save-batch.js';
 import { escapeText, jsonParam, parseJsonColumn, unescapeText } from './postgres-text-escape.js';
 import { isPostgresUnavailable } from './postgres-unavailable.js';
 import { DEFAULT_RUN_LEASE_MS, startRunLease } from './run-lease.js';
-import { createRunMemo } from './run-memo.js';
+import { createRunMemo, LISTS_KEPT } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import type { SampleText } from './run-views.js';
 import { labelRow, type SampleLabel } from './sample-label.js';
@@ -155,8 +155,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     );
     return row?.version ?? '0:0';
   };
+  // Not the largest seq, as SQLite's memo reads its largest rowid: sequence values are taken before
+  // their transactions commit, in any order, so a row may appear below the largest seq seen.
   const memo = createRunMemo((runId) => versionOf(runId));
-  const views = postgresRunViews(query, memo);
+  const views = postgresRunViews(
+    query,
+    memo,
+    createRunMemo((runId) => versionOf(runId), LISTS_KEPT),
+  );
   // The database's clock, not this process's, ages heartbeats: replicas' clocks may differ.
   const closeStaleRuns = async (): Promise<string[]> => {
     const stale = await query<{ id: string }>(

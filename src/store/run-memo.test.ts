@@ -27,4 +27,32 @@ describe('createRunMemo', () => {
     expect(await of('r0')).toBe(1);
     expect(await of('r1')).toBe(130);
   });
+
+  test('should keep an aggregate of several runs while every one of their versions stays', async () => {
+    const versions = new Map([
+      ['a', '1'],
+      ['b', '1'],
+    ]);
+    const memo = createRunMemo(async (runId) => versions.get(runId) ?? '0');
+    let computed = 0;
+    const compare = () => memo.get(['a', 'b'], 'changed-ids', async () => ++computed);
+    expect(await compare()).toBe(1);
+    expect(await compare()).toBe(1);
+    versions.set('b', '2');
+    expect(await compare()).toBe(2);
+    versions.set('a', '2');
+    expect(await compare()).toBe(3);
+    // The same runs the other way round are another comparison.
+    expect(await memo.get(['b', 'a'], 'changed-ids', async () => 'ba')).toBe('ba');
+  });
+
+  test('should keep at most the entries it was given', async () => {
+    const memo = createRunMemo(async () => '1', 2);
+    let computed = 0;
+    const of = (runId: string) => memo.get(runId, 'list', async () => ++computed);
+    await of('r0');
+    await of('r1');
+    await of('r2');
+    expect(await of('r0')).toBe(4);
+  });
 });

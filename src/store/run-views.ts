@@ -30,6 +30,9 @@ export interface SampleQuery {
   readonly offset: number;
 }
 
+/** The filters and sort of a `SampleQuery`, without its page. */
+export type SampleFilter = Omit<SampleQuery, 'limit' | 'offset'>;
+
 /** One row of a sample page: what a table shows, with the response cut to a preview. */
 export interface SampleRow {
   readonly sample_id: string;

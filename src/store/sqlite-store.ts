@@ -6,7 +6,7 @@ import { abandonedRunSummary } from './abandoned-run-summary.js';
 import { loadBetterSqlite3 } from './load-better-sqlite3.js';
 import { newRunId } from './new-run-id.js';
 import { DEFAULT_RUN_LEASE_MS, type RunLease, startRunLease } from './run-lease.js';
-import { createRunMemo } from './run-memo.js';
+import { createRunMemo, LISTS_KEPT } from './run-memo.js';
 import { type RunVersion, type StoredSourceStats, sourceStatsKey } from './run-version.js';
 import { labelRow, type SampleLabel } from './sample-label.js';
 import { specHash } from './spec-hash.js';
@@ -185,6 +185,11 @@ export function openSqliteStore(
              FROM results, json_each(results.evidence) AS e WHERE results.run_id = ?)
        GROUP BY source ORDER BY MIN(position), source`,
     ),
+    lastRowid: db
+      .prepare(
+        'SELECT rowid FROM results INDEXED BY results_position WHERE run_id = ? ORDER BY rowid DESC LIMIT 1',
+      )
+      .pluck(),
     // Both from the results_position index (run_id, then rowid): no row is read.
     version: db
       .prepare(
@@ -194,7 +199,12 @@ export function openSqliteStore(
       .pluck(),
   };
 
-  const memo = createRunMemo(async (runId) => statements.version.get(runId) as RunVersion);
+  // Memoised aggregates need only notice a change, not say what the run holds (the version, kept
+  // with a finished run's statistics, does, reading the whole index): a run's largest rowid, one
+  // index step, moves on every save, as a new row or one saved again takes a rowid above every
+  // row of the table and rows are only deleted with their run.
+  const changeMark = async (runId: string) => String(statements.lastRowid.get(runId) ?? 0);
+  const memo = createRunMemo(changeMark);
   const liveSourceStats = (runId: string): SourceStat[] =>
     (statements.sourceStats.all(runId) as StoredSourceStatRow[]).map(sourceStatFromRow);
   // The statistics and the version they cover, read in one transaction: one snapshot of the run.
@@ -256,7 +266,7 @@ export function openSqliteStore(
   // writing; the shards of a run that has ended go.
   if (options.recoverShards !== false) shards?.recover();
 
-  const views = sqliteRunViews(db, memo);
+  const views = sqliteRunViews(db, memo, createRunMemo(changeMark, LISTS_KEPT));
   const leaseMs = options.leaseMs ?? DEFAULT_RUN_LEASE_MS;
   // Heartbeats are ISO times of this machine's clock: the processes sharing a SQLite file share it.
   const staleSince = () => new Date(Date.now() - leaseMs).toISOString();
@@ -404,9 +414,10 @@ export function openSqliteStore(
       return rows.map((row) => ({ sample_id: row.sample_id, reasons: JSON.parse(row.errors) as string[] }));
     },
     async sourceStats(runId) {
-      return memo.get(runId, 'sources', async (version) => {
+      return memo.get(runId, 'sources', async () => {
         const stored = statements.getState.get(sourceStatsKey(runId)) as string | undefined;
         const kept = stored === undefined ? undefined : (JSON.parse(stored) as StoredSourceStats);
+        const version = statements.version.get(runId) as RunVersion;
         return kept?.version === version ? [...kept.sources] : liveSourceStats(runId);
       });
     },

@@ -7,8 +7,10 @@ import type {
   RewardSeriesBucket,
   RunComparison,
   RunTotals,
+  SampleFilter,
   SamplePage,
   SampleQuery,
+  SampleRow,
   SampleText,
 } from './run-views.js';
 import type { NewLabel, SampleLabel } from './sample-label.js';
@@ -104,6 +106,11 @@ export interface Store {
   getSampleText(runId: string, sampleId: string): Promise<SampleText | undefined>;
   /** One page of a run's results as light rows, filtered and sorted in the database. */
   querySamples(runId: string, query: SampleQuery): Promise<SamplePage>;
+  /**
+   * Every row `querySamples` would page for these filters and sort, `pageRows` at a time, each
+   * batch read after the last (never by offset): an export, linear in the rows it reads.
+   */
+  streamSamples(runId: string, query: SampleFilter, pageRows: number): AsyncGenerator<SampleRow[]>;
   /** A run's distinct data sources, sorted, at most `DATA_SOURCE_CHOICES` of them. */
   dataSources(runId: string): Promise<string[]>;
   runTotals(runId: string): Promise<RunTotals>;
@@ -160,6 +167,7 @@ export type RunViews = Pick<
   Store,
   | 'getSampleText'
   | 'querySamples'
+  | 'streamSamples'
   | 'dataSources'
   | 'dataSourceBreakdown'
   | 'runTotals'

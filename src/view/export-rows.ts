@@ -2,7 +2,7 @@ import type { SampleRow, Store } from '../store/index.js';
 import { csvCell } from './csv-cell.js';
 import { type SampleFilters, sampleQueryOf } from './sample-query-of.js';
 
-/** Rows read from the store per query while exporting. */
+/** Rows read from the store per query while exporting (each after the last: see `streamSamples`). */
 const PAGE_ROWS = 5000;
 
 const CSV_COLUMNS = [
@@ -37,9 +37,10 @@ export async function* exportRows(
   if (format === 'csv') {
     yield `${[...CSV_COLUMNS, ...sources.map((s) => `component.${s}`)].map(csvCell).join(',')}\r\n`;
   }
-  for (let offset = 0; ; offset += PAGE_ROWS) {
-    const page = await store.querySamples(runId, sampleQueryOf(filters, { limit: PAGE_ROWS, offset }));
-    if (page.rows.length > 0) yield page.rows.map(line).join('');
-    if (page.rows.length < PAGE_ROWS) return;
-  }
+  const {
+    limit: _limit,
+    offset: _offset,
+    ...query
+  } = sampleQueryOf(filters, { limit: PAGE_ROWS, offset: 0 });
+  for await (const rows of store.streamSamples(runId, query, PAGE_ROWS)) yield rows.map(line).join('');
 }

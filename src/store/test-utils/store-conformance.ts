@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { type Evidence, failedResult, type RewardResult } from '../../core/index.js';
-import { DATA_SOURCE_CHOICES, RESPONSE_PREVIEW_CHARS, type SampleQuery } from '../run-views.js';
+import {
+  DATA_SOURCE_CHOICES,
+  RESPONSE_PREVIEW_CHARS,
+  type SampleFilter,
+  type SampleQuery,
+} from '../run-views.js';
 import { createSourceStatsTally } from '../source-stats-tally.js';
 import { specHash } from '../spec-hash.js';
 import type { Store } from '../store.js';
@@ -642,6 +647,91 @@ export function runStoreConformance(open: () => Promise<Store>): void {
       await store.close();
     });
 
+    test('should page every sort across ties and unrewarded rows, and stream the same rows by key', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      // Three rewards (many ties), a failure every 7th, two data sources, ties of total_ms too.
+      const saved = Array.from({ length: 30 }, (_, i) => {
+        const id = `s${String(i).padStart(2, '0')}`;
+        const base = i % 7 === 0 ? failedResult(id, ['boom']) : okResult(id, [0, 0.5, 1][i % 3] as number);
+        return {
+          ...base,
+          data_source: i % 2 === 0 ? 'math' : 'code',
+          timings: { total_ms: (i * 7) % 5 },
+        };
+      });
+      await store.saveResults(run.id, saved);
+      // The order the API promises: the sort key, ties (and every unrewarded row, last) in save order.
+      const expected = (query: SampleFilter) => {
+        const sign = query.order === 'desc' ? -1 : 1;
+        const key = (r: RewardResult): number | string | null =>
+          query.sort === 'reward'
+            ? r.reward
+            : query.sort === 'sample_id'
+              ? r.id
+              : query.sort === 'total_ms'
+                ? (r.timings?.total_ms ?? 0)
+                : null;
+        return saved
+          .map((r, i) => ({ r, i }))
+          .filter(
+            ({ r }) =>
+              (query.dataSource === undefined || (r.data_source ?? '').includes(query.dataSource)) &&
+              (query.minReward === undefined || (r.reward !== null && r.reward >= query.minReward)),
+          )
+          .sort((x, y) => {
+            const [kx, ky] = [key(x.r), key(y.r)];
+            if (kx === null || ky === null) {
+              if (kx !== ky) return kx === null ? 1 : -1;
+              return query.sort === undefined || query.sort === 'position' ? sign * (x.i - y.i) : x.i - y.i;
+            }
+            return kx < ky ? -sign : kx > ky ? sign : x.i - y.i;
+          })
+          .map(({ r }) => r.id);
+      };
+      for (const sort of ['position', 'reward', 'sample_id', 'total_ms'] as const)
+        for (const order of ['asc', 'desc'] as const)
+          for (const filter of [{}, { dataSource: 'at' }, { minReward: 0.5 }]) {
+            const query = { ...filter, sort, order };
+            const want = expected(query);
+            const paged: string[] = [];
+            for (let offset = 0; offset < 36; offset += 4) {
+              const page = await store.querySamples(run.id, { ...query, limit: 4, offset });
+              expect(page.total, JSON.stringify(query)).toBe(want.length);
+              paged.push(...page.rows.map((r) => r.sample_id));
+            }
+            expect(paged, JSON.stringify(query)).toEqual(want);
+            const streamed: string[] = [];
+            for await (const rows of store.streamSamples(run.id, query, 4))
+              streamed.push(...rows.map((r) => r.sample_id));
+            expect(streamed, JSON.stringify(query)).toEqual(want);
+          }
+      await store.close();
+    });
+
+    test('should count a filtered page again once the run changes', async () => {
+      const store = await open();
+      const run = await store.createRun({ spec_name: 's', spec: {} });
+      await store.saveResults(run.id, [okResult('a', 1), { ...okResult('b', 0), data_source: 'math' }]);
+      const page = (query: Partial<SampleQuery>) =>
+        store.querySamples(run.id, { limit: 10, offset: 0, ...query });
+      expect((await page({ dataSource: 'math' })).total).toBe(1);
+      expect((await page({ minReward: 0.5 })).total).toBe(1);
+      expect((await store.runTotals(run.id)).results).toBe(2);
+      // A new row, and a row saved again (it moves last, as the save order lists it).
+      await store.saveResults(run.id, [{ ...okResult('c', 1), data_source: 'math' }, okResult('a', 0.75)]);
+      const math = await page({ dataSource: 'math' });
+      expect([math.total, math.rows.map((r) => r.sample_id)]).toEqual([2, ['b', 'c']]);
+      expect((await page({ minReward: 0.5 })).rows.map((r) => r.sample_id)).toEqual(['c', 'a']);
+      expect((await page({})).rows.map((r) => r.sample_id)).toEqual(['b', 'c', 'a']);
+      expect(await store.runTotals(run.id)).toEqual({
+        results: 3,
+        failed: 0,
+        mean_reward: 0.5833333333333334,
+      });
+      await store.close();
+    });
+
     test('should break a run down by data source, most results first, the unnamed ones as null', async () => {
       const store = await open();
       const run = await store.createRun({ spec_name: 's', spec: {} });
@@ -771,6 +861,58 @@ export function runStoreConformance(open: () => Promise<Store>): void {
         status_changed: 0,
         rows: [],
       });
+      await store.close();
+    });
+
+    test('should page each comparison filter and count it again once either run changes', async () => {
+      const store = await open();
+      const a = await store.createRun({ spec_name: 's', spec: {} });
+      const b = await store.createRun({ spec_name: 's', spec: {} });
+      const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
+      await store.saveResults(
+        a.id,
+        ids.map((id) => okResult(id, 0.5)),
+      );
+      // Up by i/20 for even i, down for odd i but every 4th, which fails.
+      await store.saveResults(
+        b.id,
+        ids.map((id, i) =>
+          i % 4 === 3 ? failedResult(id, ['boom']) : okResult(id, 0.5 + (i % 2 === 0 ? i : -i) / 40),
+        ),
+      );
+      const page = async (filter: 'changed' | 'improved' | 'regressed' | 'status', offset: number) =>
+        (await store.compareRuns(a.id, b.id, { limit: 2, offset, filter })).rows.map((r) => r.sample_id);
+      expect([
+        ...(await page('changed', 0)),
+        ...(await page('changed', 2)),
+        ...(await page('changed', 4)),
+      ]).toEqual(['c03', 'c07', 'c11', 'c10', 'c09', 'c08']);
+      expect([...(await page('improved', 0)), ...(await page('improved', 2))]).toEqual([
+        'c10',
+        'c08',
+        'c06',
+        'c04',
+      ]);
+      expect(await page('regressed', 1)).toEqual(['c05', 'c01']);
+      expect(await page('status', 2)).toEqual(['c11']);
+      const before = await store.compareRuns(a.id, b.id, { limit: 0, offset: 0 });
+      expect(before).toMatchObject({ common: 12, changed: 11, improved: 5, regressed: 3, status_changed: 3 });
+      await store.saveResults(b.id, [okResult('c03', 1), okResult('new', 1)]);
+      expect(await store.compareRuns(a.id, b.id, { limit: 1, offset: 0, filter: 'improved' })).toMatchObject({
+        common: 12,
+        only_b: 1,
+        changed: 11,
+        improved: 6,
+        status_changed: 2,
+        rows: [{ sample_id: 'c03', b: { reward: 1 } }],
+      });
+      await store.saveResults(a.id, [okResult('c03', 1)]);
+      expect(await store.compareRuns(a.id, b.id, { limit: 10, offset: 0, filter: 'improved' })).toMatchObject(
+        {
+          changed: 10,
+          improved: 5,
+        },
+      );
       await store.close();
     });
 
