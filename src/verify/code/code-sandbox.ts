@@ -12,6 +12,7 @@ import { createQuickJsPool, type QuickJsPool } from './quickjs-pool.js';
 import { runCodeInBubblewrap, unsupportedLanguage } from './run-code.js';
 import { runCodeAsStdioTest } from './run-code-as-stdio-test.js';
 import { canonicalLanguage, LANGUAGE_RECIPES } from './run-code-languages.js';
+import { createSandboxPool, type SandboxPool } from './run-code-pool.js';
 import {
   type RunCodeRequest,
   RunCodeRequestSchema,
@@ -27,7 +28,15 @@ export interface CodeSandboxOptions {
   readonly allowUnsafeLocal?: boolean;
   /** Default limits for every program; per-call limits override them. */
   readonly limits?: CodeLimits;
+  /**
+   * `/run_code`: how many bubblewrap sandboxes to keep started ahead of their jobs
+   * (`run-code-pool.ts`); each still runs one job only. 0 starts every sandbox on its request.
+   */
+  readonly sandboxPool?: number;
 }
+
+/** The pool size when none is given: measured in BENCHMARKS.md (`/run_code` overhead). */
+export const DEFAULT_SANDBOX_POOL = 2;
 
 /** How tests are judged. */
 export interface CodeJudging {
@@ -71,6 +80,11 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
     return isolation;
   };
   let quickjs: QuickJsPool | undefined;
+  const poolSize = options.sandboxPool ?? DEFAULT_SANDBOX_POOL;
+  if (!Number.isInteger(poolSize) || poolSize < 0) {
+    throw new RewardKitError('RK_USAGE', `sandboxPool must be a whole number ≥ 0; got ${poolSize}`);
+  }
+  let pool: SandboxPool | undefined;
   const runTests: CodeSandbox['runTests'] = async (program, tests, limits = {}, judging = {}) => {
     const merged = { ...options.limits, ...limits };
     const strict = judging.strict ?? true;
@@ -103,6 +117,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
             outputBytes: options.limits?.outputBytes ?? DEFAULT_LIMITS.outputBytes,
           },
           signal,
+          poolSize > 0 ? (pool ??= createSandboxPool(poolSize)) : undefined,
         );
       }
       const language = canonicalLanguage(parsed.data.language);
@@ -117,6 +132,8 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
     async close() {
       await quickjs?.close();
       quickjs = undefined;
+      await pool?.close();
+      pool = undefined;
     },
   };
 }
