@@ -110,6 +110,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
       const parsed = RunCodeRequestSchema.safeParse(request);
       if (!parsed.success) return sandboxError(prettifyError(parsed.error));
       if (bubblewrapWorks()) {
+        if (poolSize > 0) pool ??= createSandboxPool(poolSize);
         return runCodeInBubblewrap(
           parsed.data,
           {
@@ -117,7 +118,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
             outputBytes: options.limits?.outputBytes ?? DEFAULT_LIMITS.outputBytes,
           },
           signal,
-          poolSize > 0 ? (pool ??= createSandboxPool(poolSize)) : undefined,
+          pool,
         );
       }
       const language = canonicalLanguage(parsed.data.language);

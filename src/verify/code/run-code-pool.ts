@@ -6,7 +6,7 @@ import { type SandboxShape, type StartedSandbox, shapeKey, startSandbox } from '
  * still runs exactly one job and exits; the pool only moves its start-up off the request's path.
  */
 export interface SandboxPool {
-  /** An idle sandbox of `shape`, or one started now when none is; a replacement starts behind it. */
+  /** An idle sandbox of `shape`, or one started now when none is; the pool refills behind it. */
   take(shape: SandboxShape): StartedSandbox;
   /** Sandboxes started and waiting for a job. */
   idle(): number;
@@ -15,9 +15,9 @@ export interface SandboxPool {
 }
 
 /**
- * A pool of at most `size` idle sandboxes. A sandbox's tmpfs size and binds are fixed when it
- * starts, so idle sandboxes are kept per shape: each take starts one of the shape just taken, and
- * when the pool is full the oldest idle sandbox of another shape gives way. The pool thus follows
+ * A pool of `size` idle sandboxes. A sandbox's tmpfs size and binds are fixed when it starts, so
+ * idle sandboxes are kept per shape: each take refills the pool with the shape just taken, the
+ * oldest idle sandboxes of other shapes giving way. The pool thus follows
  * the shapes requests ask for (most trainers send one memory limit) without ever handing a job a
  * sandbox started for a different limit.
  */
@@ -34,16 +34,16 @@ export function createSandboxPool(size: number): SandboxPool {
     return sandbox;
   };
   const refill = (shape: SandboxShape) => {
-    if (closed || size === 0) return;
     const key = shapeKey(shape);
-    if (idle.filter((s) => s.key === key).length >= size) return;
-    if (idle.length >= size) {
-      const other = idle.find((s) => s.key !== key);
-      if (other === undefined) return;
-      forget(other);
-      other.kill();
+    while (!closed && idle.filter((s) => s.key === key).length < size) {
+      if (idle.length >= size) {
+        const other = idle.find((s) => s.key !== key);
+        if (other === undefined) return;
+        forget(other);
+        other.kill();
+      }
+      idle.push(start(shape));
     }
-    idle.push(start(shape));
   };
   return {
     take(shape) {

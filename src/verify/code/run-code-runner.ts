@@ -70,6 +70,8 @@ export const shapeKey = (shape: SandboxShape): string => `${shape.tmpfsBytes}|${
  */
 export interface StartedSandbox {
   readonly key: string;
+  /** When bubblewrap was spawned (`performance.now()`). */
+  readonly startedAt: number;
   /** Whether it can still take its job (not given one yet, not killed, not exited). */
   usable(): boolean;
   kill(): void;
@@ -90,6 +92,7 @@ export function startSandbox(shape: SandboxShape): StartedSandbox {
     RUN_CODE_SUPERVISOR,
   ];
   const asNobody = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
+  const startedAt = performance.now();
   const child = spawn(bubblewrapPath() ?? 'bwrap', args, {
     stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     env: {},
@@ -132,6 +135,7 @@ export function startSandbox(shape: SandboxShape): StartedSandbox {
   const key = shapeKey(shape);
   return {
     key,
+    startedAt,
     usable: () => !exited && !taken && killedFor === undefined,
     kill: () => kill('the sandbox was stopped before its job'),
     closed,

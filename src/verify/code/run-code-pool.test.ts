@@ -1,0 +1,174 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createCodeSandbox } from './code-sandbox.js';
+import { createSandboxPool } from './run-code-pool.js';
+import { runInBubblewrap, type SandboxJob } from './run-code-runner.js';
+import { cBattery, pythonBattery } from './test-utils/run-code-batteries.js';
+import { escapeBattery, hasBwrap, present } from './test-utils/run-code-battery.js';
+
+const MB = 1024 * 1024;
+
+/** Every process below `pid` (children, grandchildren…), with its command line. */
+function descendants(pid: number): { pid: number; command: string }[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name may hold spaces and brackets; the parent pid is the second field after it.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // Gone while we read.
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      let command = '';
+      try {
+        command = readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        // Gone while we read.
+      }
+      found.push({ pid: child, command });
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+const sandboxProcesses = () => descendants(process.pid).filter((p) => p.command.includes('bwrap'));
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+const bashJob = (code: string, memoryMb = 128): SandboxJob => ({
+  files: { 'main.sh': b64(code) },
+  steps: [
+    {
+      argv: ['/bin/bash', 'main.sh'],
+      timeoutS: 5,
+      memoryBytes: memoryMb * MB,
+      addressSpaceBytes: null,
+      env: {},
+    },
+  ],
+  fetchFiles: [],
+  tmpfsBytes: memoryMb * MB,
+  outputBytes: MB,
+  binds: [],
+});
+
+describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', () => {
+  test('should give every job a sandbox of its own: no file or process of an earlier job is left', async () => {
+    const pool = createSandboxPool(1);
+    try {
+      const first = pool.take(bashJob(''));
+      // The job leaves a file in the working directory and a process that left its session.
+      const left = await runInBubblewrap(
+        bashJob('echo secret > left.txt; setsid sleep 30 >/dev/null 2>&1 < /dev/null & echo started'),
+        undefined,
+        first,
+      );
+      expect(left.steps[0]).toMatchObject({ status: 'finished', exit_code: 0, stdout: 'started\n' });
+      const asked = performance.now();
+      const second = pool.take(bashJob(''));
+      // Started before it was asked for: the pool's, not a cold start.
+      expect(second.startedAt).toBeLessThan(asked);
+      expect(second).not.toBe(first);
+      const probe = await runInBubblewrap(
+        bashJob(
+          'ls -A; for p in /proc/[0-9]*; do tr "\\0" " " < $p/cmdline 2>/dev/null; echo; done | grep -c "^sleep 3[0]" || true',
+        ),
+        undefined,
+        second,
+      );
+      expect(probe.steps[0]).toMatchObject({ status: 'finished', exit_code: 0 });
+      // Only the job's own main.sh, and no `sleep 30` anywhere in its PID namespace.
+      expect(probe.steps[0]?.stdout).toBe('main.sh\n0\n');
+      expect(descendants(process.pid).some((p) => p.command === 'sleep 30')).toBe(false);
+      // A used sandbox takes no second job.
+      await expect(runInBubblewrap(bashJob('echo again'), undefined, second)).rejects.toThrow(/one job only/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('should refill after each take, up to its size, and keep sandboxes per tmpfs size', async () => {
+    const pool = createSandboxPool(2);
+    try {
+      expect(pool.idle()).toBe(0);
+      const a = pool.take(bashJob('', 128));
+      expect(pool.idle()).toBe(2);
+      const b = pool.take(bashJob('', 128));
+      const c = pool.take(bashJob('', 128));
+      expect(pool.idle()).toBe(2);
+      // A job of another memory limit never gets a sandbox whose tmpfs was sized for 128 MB.
+      const other = pool.take(bashJob('', 64));
+      expect(other.key).not.toBe(a.key);
+      await expect(runInBubblewrap(bashJob('echo x', 128), undefined, other)).rejects.toThrow(
+        /another shape/,
+      );
+      expect(pool.idle()).toBe(2);
+      for (const s of [a, b, c]) s.kill();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('should kill its idle sandboxes on close, leaving no process behind', async () => {
+    const pool = createSandboxPool(3);
+    pool.take(bashJob('')).kill();
+    pool.take(bashJob('')).kill();
+    pool.take(bashJob('')).kill();
+    await waitFor(() => sandboxProcesses().length >= 3, 'the idle sandboxes to start');
+    await pool.close();
+    expect(pool.idle()).toBe(0);
+    await waitFor(() => descendants(process.pid).length === 0, 'every sandbox process to exit');
+  });
+
+  test('should kill a pooled sandbox whose job is aborted', async () => {
+    const sandbox = createCodeSandbox({ sandboxPool: 1, limits: { memoryMb: 128 } });
+    try {
+      // The first run leaves an idle sandbox behind; the second takes it.
+      await sandbox.runCode({ code: 'print(1)', language: 'python' });
+      const stop = new AbortController();
+      const running = sandbox.runCode(
+        { code: 'open("started", "w").close()\nwhile True: pass', language: 'python', run_timeout: 20 },
+        stop.signal,
+      );
+      await waitFor(
+        () => descendants(process.pid).some((p) => p.command.endsWith('main.py')),
+        'the program to run',
+      );
+      stop.abort('client gone');
+      await expect(running).rejects.toBe('client gone');
+      await waitFor(
+        () => !descendants(process.pid).some((p) => p.command.endsWith('main.py')),
+        'the program to be killed',
+      );
+    } finally {
+      await sandbox.close();
+    }
+    await waitFor(() => descendants(process.pid).length === 0, 'every sandbox process to exit');
+  });
+});
+
+// The limits of a fresh sandbox hold in a pooled one: the whole battery, memory and time included.
+const pooled = createCodeSandbox({ limits: { memoryMb: 256 }, sandboxPool: 2 });
+afterAll(() => pooled.close());
+describe.skipIf(!present('python') || !present('c'))('the escape battery in pooled sandboxes', () => {
+  escapeBattery(pooled, [
+    ['python', pythonBattery],
+    ['c', cBattery],
+  ]);
+});
