@@ -59,6 +59,7 @@ interface ServeFlags {
   runCodeMaxCompile: number;
   runCodeMaxMemory: number;
   runCodeWhenFull: 'wait' | 'refuse';
+  sandboxPool?: number;
   workers: number;
   processes: number;
   ui: boolean;
@@ -182,6 +183,11 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
         .choices(['wait', 'refuse'])
         .default('wait'),
     )
+    .option(
+      '--sandbox-pool <n>',
+      '/run_code: bubblewrap sandboxes kept started ahead of requests, each used for one job only (0: start each on its request; default 2)',
+      nonNegativeInt('--sandbox-pool'),
+    )
     .addHelpText(
       'after',
       `
@@ -257,7 +263,10 @@ Examples:
               '--group-judge-kind',
             )
           : undefined;
-        const sandboxOptions = { allowUnsafeLocal: flags.allowUnsafeCode };
+        const sandboxOptions = {
+          allowUnsafeLocal: flags.allowUnsafeCode,
+          ...(flags.sandboxPool !== undefined && { sandboxPool: flags.sandboxPool }),
+        };
         const evaluator = await createScoringEvaluator(spec, {
           workers: flags.workers,
           models,
