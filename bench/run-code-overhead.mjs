@@ -145,7 +145,7 @@ export async function runCodeOverheadSection({ quick = false, smoke = false, fmt
       if (probe.status === 'Success' && probe.run_result?.stdout.trim() === '1') languages.push(language);
       else skipped.push(`${language} (${(probe.message || probe.status).split('\n')[0].slice(0, 120)})`);
     }
-    const rounds = smoke ? 2 : quick ? 5 : 15;
+    const rounds = smoke ? 2 : quick ? 5 : 9;
     const times = new Map(
       languages.map((l) => [
         l,
