@@ -36,7 +36,7 @@ export interface CodeSandboxOptions {
 }
 
 /** The pool size when none is given: measured in BENCHMARKS.md (`/run_code` overhead). */
-export const DEFAULT_SANDBOX_POOL = 2;
+const DEFAULT_SANDBOX_POOL = 2;
 
 /** How tests are judged. */
 export interface CodeJudging {

@@ -39,7 +39,28 @@ function descendants(pid: number): { pid: number; command: string }[] {
   return found;
 }
 
-const sandboxProcesses = () => descendants(process.pid).filter((p) => p.command.includes('bwrap'));
+// The tmpfs sizes of this file's sandboxes are its own (a few pages past whole megabytes, by the
+// test process's id), so a sandbox of this file is found anywhere on the host: one that escaped
+// its parent (an orphan of a kill) is no longer our descendant.
+const OWN_BYTES = 4096 * ((process.pid % 255) + 1);
+const ownSizes = new Set<string>();
+
+/** This file's bubblewrap processes, anywhere on the host. */
+function ownSandboxes(): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      const at = argv.indexOf('--size');
+      if (argv[0]?.endsWith('bwrap') && at !== -1 && ownSizes.has(argv[at + 1] ?? ''))
+        found.push(Number(name));
+    } catch {
+      // Gone while we read.
+    }
+  }
+  return found;
+}
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -51,21 +72,33 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-const bashJob = (code: string, memoryMb = 128): SandboxJob => ({
-  files: { 'main.sh': b64(code) },
-  steps: [
-    {
-      argv: ['/bin/bash', 'main.sh'],
-      timeoutS: 5,
-      memoryBytes: memoryMb * MB,
-      addressSpaceBytes: null,
-      env: {},
-    },
-  ],
-  fetchFiles: [],
-  tmpfsBytes: memoryMb * MB,
-  outputBytes: MB,
-  binds: [],
+const bashJob = (code: string, memoryMb = 128): SandboxJob => {
+  const tmpfsBytes = memoryMb * MB + OWN_BYTES;
+  ownSizes.add(String(tmpfsBytes));
+  return {
+    files: { 'main.sh': b64(code) },
+    steps: [
+      {
+        argv: ['/bin/bash', 'main.sh'],
+        timeoutS: 5,
+        memoryBytes: memoryMb * MB,
+        addressSpaceBytes: null,
+        env: {},
+      },
+    ],
+    fetchFiles: [],
+    tmpfsBytes,
+    outputBytes: MB,
+    binds: [],
+  };
+};
+
+test('should refuse a pool size that is not a whole number ≥ 0 before anything starts', () => {
+  for (const sandboxPool of [-1, 1.5, Number.NaN]) {
+    expect(() => createCodeSandbox({ sandboxPool })).toThrow(
+      expect.objectContaining({ code: 'RK_USAGE', message: expect.stringMatching(/sandboxPool/) }),
+    );
+  }
 });
 
 describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', () => {
@@ -118,8 +151,28 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
       await expect(runInBubblewrap(bashJob('echo x', 128), undefined, other)).rejects.toThrow(
         /another shape/,
       );
-      expect(pool.idle()).toBe(2);
-      for (const s of [a, b, c]) s.kill();
+      // Both shapes stay, `size` each: a mix of limits does not evict one another.
+      expect(pool.idle()).toBe(4);
+      for (const s of [a, b, c]) s.release();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('should keep idle sandboxes for at most four shapes, the oldest giving way', async () => {
+    const pool = createSandboxPool(1);
+    try {
+      for (const mb of [16, 17, 18, 19, 20]) pool.take(bashJob('', mb)).release();
+      expect(pool.idle()).toBe(4);
+      // The 16 MB shape, the oldest, gave way: taking it again is a cold start.
+      const asked = performance.now();
+      const cold = pool.take(bashJob('', 16));
+      const warm = performance.now();
+      const pooled = pool.take(bashJob('', 20));
+      cold.release();
+      pooled.release();
+      expect(cold.startedAt).toBeGreaterThanOrEqual(asked);
+      expect(pooled.startedAt).toBeLessThan(warm);
     } finally {
       await pool.close();
     }
@@ -127,13 +180,14 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
 
   test('should kill its idle sandboxes on close, leaving no process behind', async () => {
     const pool = createSandboxPool(3);
-    pool.take(bashJob('')).kill();
-    pool.take(bashJob('')).kill();
-    pool.take(bashJob('')).kill();
-    await waitFor(() => sandboxProcesses().length >= 3, 'the idle sandboxes to start');
+    pool.take(bashJob('')).release();
+    pool.take(bashJob('')).release();
+    pool.take(bashJob('')).release();
+    await waitFor(() => ownSandboxes().length >= 3, 'the idle sandboxes to start');
     await pool.close();
     expect(pool.idle()).toBe(0);
-    await waitFor(() => descendants(process.pid).length === 0, 'every sandbox process to exit');
+    // Everything this file started is gone from the host, released ones and orphans included.
+    await waitFor(() => ownSandboxes().length === 0, 'every sandbox process to exit');
   });
 
   test('should kill a pooled sandbox whose job is aborted', async () => {

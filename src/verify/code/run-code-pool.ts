@@ -10,16 +10,20 @@ export interface SandboxPool {
   take(shape: SandboxShape): StartedSandbox;
   /** Sandboxes started and waiting for a job. */
   idle(): number;
-  /** Kills every idle sandbox and waits until they are gone; later takes start sandboxes cold. */
+  /** Releases every idle sandbox and waits until they are gone; later takes start sandboxes cold. */
   close(): Promise<void>;
 }
 
+/** How many shapes the pool keeps idle sandboxes for at once. */
+const SHAPES = 4;
+
 /**
- * A pool of `size` idle sandboxes. A sandbox's tmpfs size and binds are fixed when it starts, so
- * idle sandboxes are kept per shape: each take refills the pool with the shape just taken, the
- * oldest idle sandboxes of other shapes giving way. The pool thus follows
- * the shapes requests ask for (most trainers send one memory limit) without ever handing a job a
- * sandbox started for a different limit.
+ * A pool of `size` idle sandboxes per shape. A sandbox's tmpfs size and binds are fixed when it
+ * starts, so idle sandboxes are kept per shape: each take refills the pool with the shape just
+ * taken, up to `size`. Past `SHAPES` shapes the oldest idle sandboxes of other shapes give way,
+ * and a shape seldom asked for has the oldest ones. The pool thus follows the shapes requests ask
+ * for (most trainers send one memory limit; Java adds its binds) without ever handing a job a
+ * sandbox started for a different limit, and without a mix of languages evicting each other.
  */
 export function createSandboxPool(size: number): SandboxPool {
   let idle: StartedSandbox[] = [];
@@ -36,11 +40,11 @@ export function createSandboxPool(size: number): SandboxPool {
   const refill = (shape: SandboxShape) => {
     const key = shapeKey(shape);
     while (!closed && idle.filter((s) => s.key === key).length < size) {
-      if (idle.length >= size) {
+      if (idle.length >= size * SHAPES) {
         const other = idle.find((s) => s.key !== key);
         if (other === undefined) return;
         forget(other);
-        other.kill();
+        other.release();
       }
       idle.push(start(shape));
     }
@@ -58,7 +62,7 @@ export function createSandboxPool(size: number): SandboxPool {
       closed = true;
       const stopping = idle;
       idle = [];
-      for (const sandbox of stopping) sandbox.kill();
+      for (const sandbox of stopping) sandbox.release();
       await Promise.all(stopping.map((s) => s.closed));
     },
   };

@@ -72,9 +72,14 @@ export interface StartedSandbox {
   readonly key: string;
   /** When bubblewrap was spawned (`performance.now()`). */
   readonly startedAt: number;
-  /** Whether it can still take its job (not given one yet, not killed, not exited). */
+  /** Whether it can still take its job (not given one yet, not released, not exited). */
   usable(): boolean;
-  kill(): void;
+  /**
+   * Lets a sandbox that was given no job go: its stdin closes, and the supervisor, reading no job,
+   * exits. (A kill in the instant after the start could orphan bubblewrap's init before
+   * `--die-with-parent` ties it to us; an end-of-file reaches the supervisor whenever it starts.)
+   */
+  release(): void;
   /** Resolves with bubblewrap's exit status once the sandbox is gone. */
   readonly closed: Promise<number | null>;
   /** Runs the job (see `runInBubblewrap`); a second call rejects. */
@@ -128,27 +133,33 @@ export function startSandbox(shape: SandboxShape): StartedSandbox {
   });
   const stdin = child.stdin as Writable;
   stdin.on('error', () => {});
+  // Only once the job is written: by then bubblewrap is set up, or sets up and runs the job under
+  // the clock the kill then cuts short.
   const kill = (why: string) => {
     killedFor ??= why;
     child.kill('SIGKILL');
+  };
+  const release = (why: string) => {
+    killedFor ??= why;
+    stdin.end();
   };
   const key = shapeKey(shape);
   return {
     key,
     startedAt,
     usable: () => !exited && !taken && killedFor === undefined,
-    kill: () => kill('the sandbox was stopped before its job'),
+    release: () => release('the sandbox was released before its job'),
     closed,
     async run(job, signal) {
       if (taken) throw new Error('a sandbox runs one job only');
       taken = true;
       if (key !== shapeKey({ tmpfsBytes: job.tmpfsBytes, binds: job.binds })) {
         // Its tmpfs or binds would not be the job's: refused, never run.
-        kill('the sandbox was started for another shape');
+        release('the sandbox was started for another shape');
         throw new Error(`a sandbox started for ${key} was given a job of another shape`);
       }
       if (signal?.aborted) {
-        kill('aborted');
+        release('aborted');
         throw signal.reason;
       }
       const nonce = randomBytes(16).toString('hex');
@@ -223,7 +234,7 @@ export function runInBubblewrap(
   sandbox?: StartedSandbox,
 ): Promise<SandboxReport> {
   if (signal?.aborted) {
-    sandbox?.kill();
+    sandbox?.release();
     return Promise.reject(signal.reason);
   }
   return (sandbox ?? startSandbox({ tmpfsBytes: job.tmpfsBytes, binds: job.binds })).run(job, signal);
