@@ -3,7 +3,8 @@
 // process and through a real `rewardkit serve` over HTTP, interleaved with the direct runs in every
 // round (medians and p90). Then requests/s of a trivial Python program at concurrency 1, 8 and 32.
 // `bench/run.mjs` adds this section to BENCHMARKS.md; `node bench/run-code-overhead.mjs [--quick]`
-// prints it alone (build first); `--smoke` is the seconds-long run the tests make.
+// prints it alone (build first; `--languages python,cpp --rounds 31` for a longer look at a few);
+// `--smoke` is the seconds-long run the tests make.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -101,7 +102,13 @@ async function rate(one, concurrency, total) {
   return total / ((performance.now() - start) / 1000);
 }
 
-export async function runCodeOverheadSection({ quick = false, smoke = false, fmt = defaultFmt } = {}) {
+export async function runCodeOverheadSection({
+  quick = false,
+  smoke = false,
+  fmt = defaultFmt,
+  only = undefined,
+  rounds: roundsAsked = undefined,
+} = {}) {
   const { createCodeSandbox, bubblewrapWorks, LANGUAGE_RECIPES } = await import(
     '../dist/verify/code/index.js'
   );
@@ -134,7 +141,7 @@ export async function runCodeOverheadSection({ quick = false, smoke = false, fmt
   try {
     const languages = [];
     const skipped = [];
-    const wanted = smoke ? ['python', 'bash'] : Object.keys(LANGUAGE_RECIPES);
+    const wanted = only ?? (smoke ? ['python', 'bash'] : Object.keys(LANGUAGE_RECIPES));
     for (const language of wanted) {
       const code = TRIVIAL[language];
       if (code === undefined) {
@@ -145,7 +152,7 @@ export async function runCodeOverheadSection({ quick = false, smoke = false, fmt
       if (probe.status === 'Success' && probe.run_result?.stdout.trim() === '1') languages.push(language);
       else skipped.push(`${language} (${(probe.message || probe.status).split('\n')[0].slice(0, 120)})`);
     }
-    const rounds = smoke ? 2 : quick ? 5 : 9;
+    const rounds = roundsAsked ?? (smoke ? 2 : quick ? 5 : 9);
     const times = new Map(
       languages.map((l) => [
         l,
@@ -236,7 +243,17 @@ on ${cpus().length} cores, so absolute figures are inflated; compare within a ro
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `--languages python,cpp --rounds 31`: a longer look at a few languages.
+  const value = (flag) => {
+    const at = process.argv.indexOf(flag);
+    return at === -1 ? undefined : process.argv[at + 1];
+  };
   process.stdout.write(
-    `${await runCodeOverheadSection({ quick: process.argv.includes('--quick'), smoke: process.argv.includes('--smoke') })}\n`,
+    `${await runCodeOverheadSection({
+      quick: process.argv.includes('--quick'),
+      smoke: process.argv.includes('--smoke'),
+      only: value('--languages')?.split(','),
+      rounds: value('--rounds') === undefined ? undefined : Number(value('--rounds')),
+    })}\n`,
   );
 }
