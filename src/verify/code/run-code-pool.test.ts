@@ -113,6 +113,7 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
         first,
       );
       expect(left.steps[0]).toMatchObject({ status: 'finished', exit_code: 0, stdout: 'started\n' });
+      await waitFor(() => pool.idle() === 1, 'the pool to refill once the job ended');
       const asked = performance.now();
       const second = pool.take(bashJob(''));
       // Started before it was asked for: the pool's, not a cold start.
@@ -136,24 +137,34 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
     }
   });
 
-  test('should refill after each take, up to its size, and keep sandboxes per tmpfs size', async () => {
+  test('should refill when a job ends, up to its size per tmpfs size', async () => {
     const pool = createSandboxPool(2);
+    const used = async (sandbox: ReturnType<typeof pool.take>) => {
+      sandbox.release();
+      await sandbox.closed;
+    };
     try {
       expect(pool.idle()).toBe(0);
       const a = pool.take(bashJob('', 128));
-      expect(pool.idle()).toBe(2);
+      // Nothing starts beside the job: the pool refills when it has ended.
+      expect(pool.idle()).toBe(0);
+      await used(a);
+      await waitFor(() => pool.idle() === 2, 'the pool to refill');
+      const asked = performance.now();
       const b = pool.take(bashJob('', 128));
-      const c = pool.take(bashJob('', 128));
-      expect(pool.idle()).toBe(2);
+      expect(b.startedAt).toBeLessThan(asked);
+      expect(pool.idle()).toBe(1);
+      await used(b);
+      await waitFor(() => pool.idle() === 2, 'the pool to refill');
       // A job of another memory limit never gets a sandbox whose tmpfs was sized for 128 MB.
       const other = pool.take(bashJob('', 64));
       expect(other.key).not.toBe(a.key);
       await expect(runInBubblewrap(bashJob('echo x', 128), undefined, other)).rejects.toThrow(
         /another shape/,
       );
+      await other.closed;
       // Both shapes stay, `size` each: a mix of limits does not evict one another.
-      expect(pool.idle()).toBe(4);
-      for (const s of [a, b, c]) s.release();
+      await waitFor(() => pool.idle() === 4, 'the pool to hold both shapes');
     } finally {
       await pool.close();
     }
@@ -162,8 +173,12 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
   test('should keep idle sandboxes for at most four shapes, the oldest giving way', async () => {
     const pool = createSandboxPool(1);
     try {
-      for (const mb of [16, 17, 18, 19, 20]) pool.take(bashJob('', mb)).release();
-      expect(pool.idle()).toBe(4);
+      for (const [i, mb] of [16, 17, 18, 19, 20].entries()) {
+        const s = pool.take(bashJob('', mb));
+        s.release();
+        await s.closed;
+        await waitFor(() => pool.idle() === Math.min(i + 1, 4), 'the pool to refill');
+      }
       // The 16 MB shape, the oldest, gave way: taking it again is a cold start.
       const asked = performance.now();
       const cold = pool.take(bashJob('', 16));
@@ -180,10 +195,10 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
 
   test('should kill its idle sandboxes on close, leaving no process behind', async () => {
     const pool = createSandboxPool(3);
-    pool.take(bashJob('')).release();
-    pool.take(bashJob('')).release();
-    pool.take(bashJob('')).release();
-    await waitFor(() => ownSandboxes().length >= 3, 'the idle sandboxes to start');
+    const taken = pool.take(bashJob(''));
+    taken.release();
+    await taken.closed;
+    await waitFor(() => pool.idle() === 3 && ownSandboxes().length >= 3, 'the idle sandboxes to start');
     await pool.close();
     expect(pool.idle()).toBe(0);
     // Everything this file started is gone from the host, released ones and orphans included.

@@ -6,7 +6,7 @@ import { type SandboxShape, type StartedSandbox, shapeKey, startSandbox } from '
  * still runs exactly one job and exits; the pool only moves its start-up off the request's path.
  */
 export interface SandboxPool {
-  /** An idle sandbox of `shape`, or one started now when none is; the pool refills behind it. */
+  /** An idle sandbox of `shape`, or one started now when none is; the pool refills when its job ends. */
   take(shape: SandboxShape): StartedSandbox;
   /** Sandboxes started and waiting for a job. */
   idle(): number;
@@ -19,8 +19,8 @@ const SHAPES = 4;
 
 /**
  * A pool of `size` idle sandboxes per shape. A sandbox's tmpfs size and binds are fixed when it
- * starts, so idle sandboxes are kept per shape: each take refills the pool with the shape just
- * taken, up to `size`. Past `SHAPES` shapes the oldest idle sandboxes of other shapes give way,
+ * starts, so idle sandboxes are kept per shape: each job, when it ends, refills the pool with its
+ * shape, up to `size`. Past `SHAPES` shapes the oldest idle sandboxes of other shapes give way,
  * and a shape seldom asked for has the oldest ones. The pool thus follows the shapes requests ask
  * for (most trainers send one memory limit; Java adds its binds) without ever handing a job a
  * sandbox started for a different limit, and without a mix of languages evicting each other.
@@ -54,8 +54,11 @@ export function createSandboxPool(size: number): SandboxPool {
       const key = shapeKey(shape);
       const found = idle.find((s) => s.key === key && s.usable());
       if (found) forget(found);
-      refill(shape);
-      return found ?? startSandbox(shape);
+      const taken = found ?? startSandbox(shape);
+      // Refilled once the job is over, so starting the next sandboxes does not compete with the
+      // job for the CPU; the pool's other idle sandboxes serve the requests meanwhile.
+      void taken.closed.then(() => refill(shape));
+      return taken;
     },
     idle: () => idle.length,
     async close() {
