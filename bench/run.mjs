@@ -29,6 +29,7 @@ const SECTIONS = {
   bm25: 'BM25 retrieval',
   datain: 'Reading datasets',
   runcode: 'SandboxFusion `/run_code`',
+  runcodeoverhead: '`/run_code` overhead',
   trace2skill: 'Trace2Skill against a scripted server',
   evolve: 'Meta-rubric evolution against a scripted server',
   skillrm: 'Skill-RM against a scripted server',
@@ -586,6 +587,9 @@ if (measures('datain')) sections.push(await (await import('./data-in.mjs')).data
 
 // ── SandboxFusion /run_code per language (bench/run-code.mjs, also runnable alone) ──────────────
 if (measures('runcode')) sections.push(await (await import('./run-code.mjs')).runCodeSection({ quick, fmt }));
+// ── /run_code over the bare program, with and without the sandbox pool (bench/run-code-overhead.mjs) ──
+if (measures('runcodeoverhead'))
+  sections.push(await (await import('./run-code-overhead.mjs')).runCodeOverheadSection({ quick, fmt }));
 // ── Trace2Skill (bench/trace2skill.mjs, also runnable alone) ────────────────────────────────────
 if (measures('trace2skill'))
   sections.push(await (await import('./trace2skill.mjs')).trace2skillSection({ quick, fmt }));

@@ -61,6 +61,7 @@ interface ServeFlags {
   runCodeMaxMemory: number;
   runCodeWhenFull: 'wait' | 'refuse';
   sandboxNodePath: string[];
+  sandboxPool?: number;
   workers: number;
   processes: number;
   ui: boolean;
@@ -192,6 +193,11 @@ export function registerServeCommand(serve: Command, state: CommandState): void 
         .argParser((value: string, previous: string[] = []) => [...previous, value])
         .default([], 'none'),
     )
+    .option(
+      '--sandbox-pool <n>',
+      '/run_code: bubblewrap sandboxes kept started ahead of requests, each used for one job only (0: start each on its request; default 2)',
+      nonNegativeInt('--sandbox-pool'),
+    )
     .addHelpText(
       'after',
       `
@@ -271,6 +277,7 @@ Examples:
         const sandboxOptions = {
           allowUnsafeLocal: flags.allowUnsafeCode,
           ...(nodeModules.length > 0 && { nodeModules }),
+          ...(flags.sandboxPool !== undefined && { sandboxPool: flags.sandboxPool }),
         };
         const evaluator = await createScoringEvaluator(spec, {
           workers: flags.workers,

@@ -12,6 +12,7 @@ import { createQuickJsPool, type QuickJsPool } from './quickjs-pool.js';
 import { runCodeInBubblewrap, unsupportedLanguage } from './run-code.js';
 import { runCodeAsStdioTest } from './run-code-as-stdio-test.js';
 import { canonicalLanguage, LANGUAGE_RECIPES } from './run-code-languages.js';
+import { createSandboxPool, type SandboxPool } from './run-code-pool.js';
 import {
   type RunCodeRequest,
   RunCodeRequestSchema,
@@ -32,7 +33,15 @@ export interface CodeSandboxOptions {
    * read-only and on NODE_PATH; the jest language takes jest from the first that has it.
    */
   readonly nodeModules?: readonly string[];
+  /**
+   * `/run_code`: how many bubblewrap sandboxes to keep started ahead of their jobs
+   * (`run-code-pool.ts`); each still runs one job only. 0 starts every sandbox on its request.
+   */
+  readonly sandboxPool?: number;
 }
+
+/** The pool size when none is given: measured in BENCHMARKS.md (`/run_code` overhead). */
+const DEFAULT_SANDBOX_POOL = 2;
 
 /** How tests are judged. */
 export interface CodeJudging {
@@ -76,6 +85,11 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
     return isolation;
   };
   let quickjs: QuickJsPool | undefined;
+  const poolSize = options.sandboxPool ?? DEFAULT_SANDBOX_POOL;
+  if (!Number.isInteger(poolSize) || poolSize < 0) {
+    throw new RewardKitError('RK_USAGE', `sandboxPool must be a whole number ≥ 0; got ${poolSize}`);
+  }
+  let pool: SandboxPool | undefined;
   const runTests: CodeSandbox['runTests'] = async (program, tests, limits = {}, judging = {}) => {
     const merged = { ...options.limits, ...limits };
     const strict = judging.strict ?? true;
@@ -101,6 +115,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
       const parsed = RunCodeRequestSchema.safeParse(request);
       if (!parsed.success) return sandboxError(prettifyError(parsed.error));
       if (bubblewrapWorks()) {
+        if (poolSize > 0) pool ??= createSandboxPool(poolSize);
         return runCodeInBubblewrap(
           parsed.data,
           {
@@ -109,6 +124,7 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
             ...(options.nodeModules && { nodeModules: options.nodeModules }),
           },
           signal,
+          pool,
         );
       }
       const language = canonicalLanguage(parsed.data.language);
@@ -123,6 +139,8 @@ export function createCodeSandbox(options: CodeSandboxOptions = {}): CodeSandbox
     async close() {
       await quickjs?.close();
       quickjs = undefined;
+      await pool?.close();
+      pool = undefined;
     },
   };
 }

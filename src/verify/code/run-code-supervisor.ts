@@ -162,7 +162,10 @@ def run_step(step, limits, workdir, mounts):
             'signal': signal_number, 'stdout': stdout, 'stderr': stderr, 'elapsed_s': elapsed}
 
 def main():
-    job = json.loads(sys.stdin.buffer.read().decode('utf-8'))
+    data = sys.stdin.buffer.read()
+    if not data:
+        os._exit(0)  # released by the pool without a job
+    job = json.loads(data.decode('utf-8'))
     harden()
     chan = os.fdopen(3, 'w', encoding='utf-8')
     os.set_inheritable(3, False)
@@ -203,6 +206,8 @@ def main():
                 report['files'][name] = base64.b64encode(f.read()).decode('ascii')
     chan.write(json.dumps(report) + '\n')
     chan.flush()
+    # Every step's process is gone; the interpreter's own clean-up would only delay the answer.
+    os._exit(0)
 
 main()
 `;

@@ -7,7 +7,8 @@ import {
   missingToolchain,
   type ProgramContext,
 } from './run-code-languages.js';
-import { runInBubblewrap, type SandboxStep, type StepReport } from './run-code-runner.js';
+import type { SandboxPool } from './run-code-pool.js';
+import { runInBubblewrap, type SandboxJob, type SandboxStep, type StepReport } from './run-code-runner.js';
 import {
   type CommandRunResult,
   type ParsedRunCodeRequest,
@@ -53,12 +54,14 @@ export function recipeFor(language: string): { recipe: LanguageRecipe; name: str
  * SandboxFusion's `/run_code` in a bubblewrap sandbox: the request's files and the code are
  * written into a private tmpfs working directory, the compile step (if any) runs under
  * `compile_timeout`, the program under `run_timeout` with `stdin`, and `fetch_files` come back
- * base64. A compile that fails skips the run (`run_result: null`), as upstream does.
+ * base64. A compile that fails skips the run (`run_result: null`), as upstream does. With `pool`,
+ * the job runs in a sandbox started ahead for its shape (still one sandbox per job).
  */
 export async function runCodeInBubblewrap(
   request: ParsedRunCodeRequest,
   limits: RunCodeLimits,
   signal?: AbortSignal,
+  pool?: SandboxPool,
 ): Promise<RunCodeResult> {
   const found = recipeFor(request.language);
   if ('error' in found) return sandboxError(found.error);
@@ -151,18 +154,16 @@ export async function runCodeInBubblewrap(
   });
   let report: Awaited<ReturnType<typeof runInBubblewrap>>;
   try {
-    report = await runInBubblewrap(
-      {
-        files,
-        steps,
-        fetchFiles: request.fetch_files,
-        tmpfsBytes: memoryBytes,
-        outputBytes: limits.outputBytes,
-        // jest and typescript usually share one node_modules folder: bound once.
-        binds: [...new Set([...offered, ...(recipe.binds?.(program) ?? [])])],
-      },
-      signal,
-    );
+    const job: SandboxJob = {
+      files,
+      steps,
+      fetchFiles: request.fetch_files,
+      tmpfsBytes: memoryBytes,
+      outputBytes: limits.outputBytes,
+      // jest and typescript usually share one node_modules folder: bound once.
+      binds: [...new Set([...offered, ...(recipe.binds?.(program) ?? [])])],
+    };
+    report = await runInBubblewrap(job, signal, pool?.take(job));
   } catch (error) {
     if (signal?.aborted) throw error;
     return sandboxError(`the sandbox failed: ${(error as Error).message}`);
