@@ -77,6 +77,23 @@ const node = ({ memoryMb }: ProgramContext) => [
   'main.js',
 ];
 
+let linkFlags: string[] | undefined;
+
+/**
+ * Upstream's C++ runner links `-lcrypto -lssl -lpthread` where each links (probed once at start),
+ * so programs that use OpenSSL build there: the same here, probed once by linking an empty program.
+ */
+function cppLinkFlags(): string[] {
+  linkFlags ??= ['-lcrypto', '-lssl', '-lpthread'].filter(
+    (flag) =>
+      spawnSync('/usr/bin/g++', ['-x', 'c++', '-', '-o', '/dev/null', flag], {
+        input: 'int main() { return 0; }',
+        timeout: 30_000,
+      }).status === 0,
+  );
+  return linkFlags;
+}
+
 /** The languages of SandboxFusion's `major.py` that rewardkit runs, plus `c`. */
 const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   python: {
@@ -98,7 +115,7 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   cpp: {
     source: 'main.cpp',
-    compile: () => ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test'],
+    compile: () => ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test', ...cppLinkFlags()],
     run: () => ['./test'],
     memory: 'address-space',
     needs: ['/usr/bin/g++'],
