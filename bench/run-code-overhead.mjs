@@ -34,6 +34,8 @@ const TRIVIAL = {
   racket: '#lang racket\n(displayln 1)\n',
   csharp: 'public class P { public static void Main() { System.Console.WriteLine(1); } }\n',
   scala: 'object Main { def main(args: Array[String]): Unit = println(1) }\n',
+  D_ut: 'import std.stdio;\nunittest { assert(1 == 1); }\nvoid main() { writeln(1); }\n',
+  kotlin_script: 'println(1)\n',
 };
 
 const POOLED = 2;
