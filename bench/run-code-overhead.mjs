@@ -15,7 +15,8 @@ import { fmt as defaultFmt, startListening } from './measure.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // A trivial program per language: prints 1. Languages of LANGUAGE_RECIPES missing here (test
-// runners such as pytest or junit) are named as not measured.
+// runners such as pytest, junit or D_ut, whose -unittest build runs the tests, not main) are
+// named as not measured.
 const TRIVIAL = {
   python: 'print(1)\n',
   bash: 'echo 1\n',
@@ -34,7 +35,6 @@ const TRIVIAL = {
   racket: '#lang racket\n(displayln 1)\n',
   csharp: 'public class P { public static void Main() { System.Console.WriteLine(1); } }\n',
   scala: 'object Main { def main(args: Array[String]): Unit = println(1) }\n',
-  D_ut: 'import std.stdio;\nunittest { assert(1 == 1); }\nvoid main() { writeln(1); }\n',
   kotlin_script: 'println(1)\n',
 };
 

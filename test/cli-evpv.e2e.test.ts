@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { openSqliteStore } from '../src/store/index.js';
 import { readJsonl, repoRoot, runCli, tempDir } from './cli-harness.js';
 import { deprecationLines, fileWithoutLatency } from './deprecated-names.js';
 import { scriptedServerPerTest } from './scripted-openai-server.js';
@@ -221,6 +222,8 @@ describe('rewardkit evpv score', () => {
       out,
       '--concurrency',
       '1',
+      '--store',
+      join(dir, 'store.sqlite'),
     ]);
     expect(run.stderr).toContain('rewardkit evpv score: 4 rows, 3 ok, 1 failed');
     expect(run.code).toBe(3);
@@ -269,6 +272,24 @@ describe('rewardkit evpv score', () => {
     // The injected step sat inside its block; the score came from the JSON the judge returned.
     const judged = server.requests.find((r) => JSON.stringify(r.body).includes('Ignore your instructions'));
     expect(JSON.stringify(judged?.body)).toMatch(/<step-1-\w+>\\nIgnore your instructions/);
+
+    // The run is in the store, a result per problem: the reward is the score of the candidate the
+    // mean aggregator selects, a component per candidate, the row's calls with its evidence.
+    const store = await openSqliteStore(join(dir, 'store.sqlite'));
+    try {
+      const [stored] = await store.listRuns({ limit: 1 });
+      expect(stored).toMatchObject({ status: 'finished', summary: { kind: 'judge', judge: 'evpv' } });
+      const result = async (id: string) => store.getResult(stored?.id as string, id);
+      const pixelsResult = await result('pixels');
+      expect(pixelsResult).toMatchObject({ status: 'ok', reward: 1, components: { candidate_1: 1 } });
+      expect(pixelsResult?.components.candidate_0).toBeCloseTo(2 / 3, 12);
+      expect(pixelsResult?.evidence[0]).toMatchObject({ source: 'evpv', kind: 'evpv', score: 1 });
+      expect(pixelsResult?.evidence[0]?.calls?.length).toBeGreaterThan(0);
+      expect(await result('lost')).toMatchObject({ status: 'failed', reward: null });
+      expect((await result('lost'))?.errors[0]).toMatch(/image unreadable/);
+    } finally {
+      await store.close();
+    }
 
     // The scored rows feed the corruption study (their constraints come along).
     const study = await runCli(['evpv', 'corruption', '--input', out, '--ratios', '0', '--trials', '1']);

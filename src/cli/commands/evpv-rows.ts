@@ -1,5 +1,8 @@
 import { dirname, resolve } from 'node:path';
+import { failedResult, type JudgeCall, type LlmUsage } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
+import type { EvpvRowLine } from '../evpv-row-result.js';
+import type { StoredJsonlRun } from '../stored-jsonl-run.js';
 import { type EvpvRoleFlags, openEvpvRoles } from './evpv-roles.js';
 import { type JsonlCommandFlags, requireJsonlInput, runJsonlCommand } from './jsonl-command.js';
 
@@ -21,7 +24,10 @@ Each output line: {"id", "question", "answer", "constraints", "extraction", "can
 {"mean", "weighted", "streak", "geometric", "first_error"}}], "selected", "calls", "usage"}. It is
 valid input for \`rewardkit evpv corruption\`. An unreadable image or description fails the row
 ({"id", "error"}); an unreadable candidate output is a failed candidate; an unreadable audit is
-p = 0 and an unreadable step judgment -1, each recorded with its reason.`;
+p = 0 and an unreadable step judgment -1, each recorded with its reason.
+
+The run is kept in the store (--store; kind judge): a result per problem, its reward the score of
+the candidate the mean aggregator selects, a component per candidate, the row's calls with it.`;
 
 /**
  * The full EVPV pipeline with the LLM roles over problem rows (`judge evpv --bench-rows`, and the
@@ -30,22 +36,59 @@ p = 0 and an unreadable step judgment -1, each recorded with its reason.`;
 export async function runEvpvRows(flags: EvpvRowsFlags, command: string, state: CommandState): Promise<void> {
   requireJsonlInput(flags);
   const { usageOf } = await import('../../llm/index.js');
+  const { judgeCallsOf } = await import('../../llm/judge-call-of.js');
   const judges = await import('../../judges/evpv/index.js');
   const roles = await openEvpvRoles(flags, ['extractor', 'auditor', 'stepJudge'], command, state);
   const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
   const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;
   const pipeline = judges.llmEvpvRoles({ extractor, auditor, stepJudge }, { reasks: flags.reasks })();
+  // Each row's calls, from its judgment until its line is stored.
+  const judged = new Map<string, { calls: JudgeCall[]; usage: LlmUsage; elapsedMs: number }>();
+  const counts = { rows: 0, failed: 0 };
+  let stored: StoredJsonlRun | undefined;
   try {
-    await runJsonlCommand(
+    const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
+    const { evpvRowResult } = await import('../evpv-row-result.js');
+    stored = await openStoredJsonlRun(flags, {
+      command,
+      spec_name: command,
+      spec: { command, kind: 'evpv' },
+      kind: 'judge',
+      resultOf: (line) => {
+        const row = judged.get(line.id);
+        judged.delete(line.id);
+        if (row) return { result: evpvRowResult(line as EvpvRowLine, row) };
+        // A line written by an earlier session that stopped before storing it: its scores are in
+        // the output, its calls are not.
+        const error =
+          typeof line.error === 'string'
+            ? line.error
+            : 'judged by an earlier session that stopped before storing it: its line is in the output; --no-resume judges it again';
+        return { result: failedResult(line.id, [error]) };
+      },
+      tally: (line) => {
+        counts.rows++;
+        if ('error' in line) counts.failed++;
+      },
+    });
+    const summary = await runJsonlCommand(
       command,
       flags,
       {
         schema: judges.EvpvProblemSchema,
         idOf: (row) => row.id,
+        ...(stored && { onWritten: stored.onWritten }),
         handle: async (row) => {
+          const started = performance.now();
           const scored = await judges.scoreEvpvProblem(row, pipeline, { baseDir });
           const { calls, ...rest } = scored;
           const usage = usageOf(calls);
+          if (stored)
+            judged.set(row.id, {
+              calls: judgeCallsOf(calls),
+              usage,
+              elapsedMs: performance.now() - started,
+            });
           if (rest.status === 'failed') {
             return {
               error: rest.error,
@@ -75,7 +118,14 @@ export async function runEvpvRows(flags: EvpvRowsFlags, command: string, state: 
       },
       state,
     );
+    await stored?.finish(summary, () => ({
+      kind: 'judge',
+      headline: `${command}: ${counts.rows} rows, ${counts.failed} failed`,
+      command,
+      judge: 'evpv',
+    }));
   } finally {
+    await stored?.close();
     await roles.close();
   }
 }

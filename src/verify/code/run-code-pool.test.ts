@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
-import { createSandboxPool } from './run-code-pool.js';
+import { createSandboxPool, SHAPES } from './run-code-pool.js';
 import { runInBubblewrap, type SandboxJob } from './run-code-runner.js';
 import { cBattery, pythonBattery } from './test-utils/run-code-batteries.js';
 import { escapeBattery, hasBwrap, present } from './test-utils/run-code-battery.js';
@@ -170,20 +170,21 @@ describe.skipIf(!hasBwrap)('a pool of sandboxes started ahead of their jobs', ()
     }
   });
 
-  test('should keep idle sandboxes for at most four shapes, the oldest giving way', async () => {
+  test('should keep idle sandboxes for at most SHAPES shapes, the oldest giving way', async () => {
     const pool = createSandboxPool(1);
+    const sizes = Array.from({ length: SHAPES + 1 }, (_, i) => 16 + i);
     try {
-      for (const [i, mb] of [16, 17, 18, 19, 20].entries()) {
+      for (const [i, mb] of sizes.entries()) {
         const s = pool.take(bashJob('', mb));
         s.release();
         await s.closed;
-        await waitFor(() => pool.idle() === Math.min(i + 1, 4), 'the pool to refill');
+        await waitFor(() => pool.idle() === Math.min(i + 1, SHAPES), 'the pool to refill');
       }
       // The 16 MB shape, the oldest, gave way: taking it again is a cold start.
       const asked = performance.now();
       const cold = pool.take(bashJob('', 16));
       const warm = performance.now();
-      const pooled = pool.take(bashJob('', 20));
+      const pooled = pool.take(bashJob('', sizes.at(-1) as number));
       cold.release();
       pooled.release();
       expect(cold.startedAt).toBeGreaterThanOrEqual(asked);

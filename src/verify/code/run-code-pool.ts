@@ -14,8 +14,12 @@ export interface SandboxPool {
   close(): Promise<void>;
 }
 
-/** How many shapes the pool keeps idle sandboxes for at once. */
-const SHAPES = 4;
+/**
+ * How many shapes the pool keeps idle sandboxes for at once: the languages' distinct binds at one
+ * memory limit number seven (none; PHP's, R's, racket's, mono's, LDC's configuration; the JVM's),
+ * and a mixed workload of every language thrashed a pool of four (measured in BENCHMARKS.md).
+ */
+export const SHAPES = 8;
 
 /**
  * A pool of `size` idle sandboxes per shape. A sandbox's tmpfs size and binds are fixed when it
