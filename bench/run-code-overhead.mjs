@@ -65,6 +65,8 @@ function timed(argv, cwd, env) {
 async function direct(recipe, code) {
   const dir = mkdtempSync(join(tmpdir(), 'rk-run-code-direct-'));
   try {
+    // The same commands as the sandbox's: what the recipe probes first (C++'s link flags) included.
+    await recipe.setUp?.();
     const program = { code, fileNames: [], memoryMb: 256 };
     const files = { ...(recipe.extraFiles?.(program) ?? {}) };
     const source = typeof recipe.source === 'string' ? recipe.source : recipe.source(program);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import {
   JVM_COMPILER_FLAGS,
@@ -56,6 +56,11 @@ export interface LanguageRecipe {
   readonly transpile?: 'typescript';
   /** A check beyond `needs`, run once (pytest is a module, not a binary). */
   readonly probe?: () => boolean;
+  /**
+   * What the recipe finds out about the host once, before its first program (the C++ link
+   * flags); awaited on every request, so it must settle at once after the first time.
+   */
+  readonly setUp?: () => Promise<void>;
 }
 
 /** What a recipe may read of the request when it builds its commands. */
@@ -77,21 +82,33 @@ const node = ({ memoryMb }: ProgramContext) => [
   'main.js',
 ];
 
-let linkFlags: string[] | undefined;
+let linkFlags: string[] = [];
+let linkFlagsProbed: Promise<void> | undefined;
+
+/** Whether `g++` links an empty program with `flag` (asynchronously: a server keeps serving). */
+const links = (flag: string) =>
+  new Promise<boolean>((resolve) => {
+    const child = spawn('/usr/bin/g++', ['-x', 'c++', '-', '-o', '/dev/null', flag], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      timeout: 30_000,
+    });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+    child.stdin.end('int main() { return 0; }');
+  });
 
 /**
  * Upstream's C++ runner links `-lcrypto -lssl -lpthread` where each links (probed once at start),
- * so programs that use OpenSSL build there: the same here, probed once by linking an empty program.
+ * so programs that use OpenSSL build there: the same here, probed once, before the first C++
+ * program, by linking an empty one.
  */
-function cppLinkFlags(): string[] {
-  linkFlags ??= ['-lcrypto', '-lssl', '-lpthread'].filter(
-    (flag) =>
-      spawnSync('/usr/bin/g++', ['-x', 'c++', '-', '-o', '/dev/null', flag], {
-        input: 'int main() { return 0; }',
-        timeout: 30_000,
-      }).status === 0,
-  );
-  return linkFlags;
+function probeCppLinkFlags(): Promise<void> {
+  linkFlagsProbed ??= (async () => {
+    const flags = ['-lcrypto', '-lssl', '-lpthread'];
+    const linked = await Promise.all(flags.map(links));
+    linkFlags = flags.filter((_, i) => linked[i]);
+  })();
+  return linkFlagsProbed;
 }
 
 /** The languages of SandboxFusion's `major.py` that rewardkit runs, plus `c`. */
@@ -115,7 +132,8 @@ const MAJOR_RECIPES: Readonly<Record<string, LanguageRecipe>> = {
   },
   cpp: {
     source: 'main.cpp',
-    compile: () => ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test', ...cppLinkFlags()],
+    setUp: probeCppLinkFlags,
+    compile: () => ['/usr/bin/g++', '-std=c++17', 'main.cpp', '-o', 'test', ...linkFlags],
     run: () => ['./test'],
     memory: 'address-space',
     needs: ['/usr/bin/g++'],

@@ -66,6 +66,7 @@ export async function runCodeInBubblewrap(
   const found = recipeFor(request.language);
   if ('error' in found) return sandboxError(found.error);
   const { recipe } = found;
+  await recipe.setUp?.();
   const memoryMb = request.memory_limit_MB > 0 ? request.memory_limit_MB : limits.defaultMemoryMb;
   const memoryBytes = memoryMb * 1024 * 1024;
   const files: Record<string, string> = {};
