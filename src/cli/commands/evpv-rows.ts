@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path';
-import { failedResult, type JudgeCall, type LlmUsage } from '../../core/index.js';
+import type { JudgeCall, LlmUsage } from '../../core/index.js';
 import type { CommandState } from '../command-state.js';
 import type { EvpvRowLine } from '../evpv-row-result.js';
+import { judgedRows } from '../judged-rows.js';
 import type { StoredJsonlRun } from '../stored-jsonl-run.js';
 import { type EvpvRoleFlags, openEvpvRoles } from './evpv-roles.js';
 import { type JsonlCommandFlags, requireJsonlInput, runJsonlCommand } from './jsonl-command.js';
@@ -42,34 +43,21 @@ export async function runEvpvRows(flags: EvpvRowsFlags, command: string, state: 
   const baseDir = flags.input === '-' ? process.cwd() : dirname(resolve(flags.input));
   const { extractor, auditor, stepJudge } = roles.models as Required<typeof roles.models>;
   const pipeline = judges.llmEvpvRoles({ extractor, auditor, stepJudge }, { reasks: flags.reasks })();
-  // Each row's calls, from its judgment until its line is stored.
-  const judged = new Map<string, { calls: JudgeCall[]; usage: LlmUsage; elapsedMs: number }>();
-  const counts = { rows: 0, failed: 0 };
   let stored: StoredJsonlRun | undefined;
   try {
     const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
     const { evpvRowResult } = await import('../evpv-row-result.js');
+    // Each row's calls, from its judgment until its line is stored.
+    const judged = judgedRows((line, row: { calls: JudgeCall[]; usage: LlmUsage; elapsedMs: number }) => ({
+      result: evpvRowResult(line as EvpvRowLine, row),
+    }));
     stored = await openStoredJsonlRun(flags, {
       command,
       spec_name: command,
       spec: { command, kind: 'evpv' },
       kind: 'judge',
-      resultOf: (line) => {
-        const row = judged.get(line.id);
-        judged.delete(line.id);
-        if (row) return { result: evpvRowResult(line as EvpvRowLine, row) };
-        // A line written by an earlier session that stopped before storing it: its scores are in
-        // the output, its calls are not.
-        const error =
-          typeof line.error === 'string'
-            ? line.error
-            : 'judged by an earlier session that stopped before storing it: its line is in the output; --no-resume judges it again';
-        return { result: failedResult(line.id, [error]) };
-      },
-      tally: (line) => {
-        counts.rows++;
-        if ('error' in line) counts.failed++;
-      },
+      resultOf: judged.resultOf,
+      tally: judged.tally,
     });
     const summary = await runJsonlCommand(
       command,
@@ -84,7 +72,7 @@ export async function runEvpvRows(flags: EvpvRowsFlags, command: string, state: 
           const { calls, ...rest } = scored;
           const usage = usageOf(calls);
           if (stored)
-            judged.set(row.id, {
+            judged.keep(row.id, {
               calls: judgeCallsOf(calls),
               usage,
               elapsedMs: performance.now() - started,
@@ -120,7 +108,7 @@ export async function runEvpvRows(flags: EvpvRowsFlags, command: string, state: 
     );
     await stored?.finish(summary, () => ({
       kind: 'judge',
-      headline: `${command}: ${counts.rows} rows, ${counts.failed} failed`,
+      headline: judged.headline(command),
       command,
       judge: 'evpv',
     }));

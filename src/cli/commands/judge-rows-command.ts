@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { type Evidence, failedResult, sampleText } from '../../core/index.js';
+import { type Evidence, sampleText } from '../../core/index.js';
 import {
   isJudgeKind,
   type JudgeKind,
@@ -13,6 +13,7 @@ import type { SampleText } from '../../store/index.js';
 import type { CommandState } from '../command-state.js';
 import { addDeprecatedCommand } from '../deprecated-command.js';
 import { addDeprecatedFlag } from '../deprecated-flag.js';
+import { judgedRows } from '../judged-rows.js';
 import {
   addParamFlags,
   modelParamNames,
@@ -93,35 +94,23 @@ export async function runJudgeRows(
   const toFile = options.output !== undefined && options.output !== '-';
   // Printed lines are kept for the report; written ones are read back from the file instead.
   const printed: RowLine[] = [];
-  // Each row's evidence and texts, from its judgment until its line is stored.
-  const judged = new Map<string, { evidence: Evidence; text: SampleText }>();
-  const counts = { rows: 0, failed: 0 };
   let stored: StoredJsonlRun | undefined;
   let report: unknown;
   try {
     const { openStoredJsonlRun } = await import('../stored-jsonl-run.js');
     const { evidenceResult } = await import('../evidence-result.js');
+    // Each row's evidence and texts, from its judgment until its line is stored.
+    const judged = judgedRows((line, row: { evidence: Evidence; text: SampleText }) => ({
+      result: evidenceResult(line.id, row.evidence),
+      text: row.text,
+    }));
     stored = await openStoredJsonlRun(options, {
       command,
       spec_name: command,
       spec: { command, kind: kind.kind, params },
       kind: 'judge',
-      resultOf: (line) => {
-        const row = judged.get(line.id);
-        judged.delete(line.id);
-        if (row) return { result: evidenceResult(line.id, row.evidence), text: row.text };
-        // A line written by an earlier session that stopped before storing it: its judgment is
-        // in the output only, in the format's terms.
-        const error =
-          typeof line.error === 'string'
-            ? line.error
-            : 'judged by an earlier session that stopped before storing it: its line is in the output; --no-resume judges it again';
-        return { result: failedResult(line.id, [error]) };
-      },
-      tally: (line) => {
-        counts.rows++;
-        if ('error' in line) counts.failed++;
-      },
+      resultOf: judged.resultOf,
+      tally: judged.tally,
     });
     const summary = await runJsonlCommand(
       command,
@@ -134,7 +123,7 @@ export async function runJudgeRows(
         handle: async (row) => {
           const sample = rows.sample(row);
           const { detail, usage, evidence } = await judgeKindRow(kind.kind, check, sample, services);
-          if (stored) judged.set(rows.idOf(row), { evidence, text: sampleText(sample) });
+          if (stored) judged.keep(rows.idOf(row), { evidence, text: sampleText(sample) });
           const line = rows.line({ detail, usage }, row);
           if (rows.report && !toFile) printed.push({ id: rows.idOf(row), ...line });
           return line;
@@ -146,7 +135,7 @@ export async function runJudgeRows(
       report = rows.report.build(toFile ? await outputLines(options.output as string) : printed);
     await stored?.finish(summary, () => ({
       kind: 'judge',
-      headline: `${command}: ${counts.rows} rows, ${counts.failed} failed`,
+      headline: judged.headline(command),
       command,
       judge: kind.kind,
       ...(report !== undefined && { report }),
