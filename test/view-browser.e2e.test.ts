@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,11 +19,9 @@ import {
   type ScriptRule,
   startScriptedOpenAIServer,
 } from './scripted-openai-server.js';
+import { chromiumPath, startView } from './view-harness.js';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it), or REWARDKIT_CHROMIUM. */
-const chromiumPath = [process.env.REWARDKIT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => path !== undefined && existsSync(path),
-);
 if (!chromiumPath) {
   process.stderr.write(
     '[browser tests skipped] no chromium at /usr/bin/chromium (apt-get install chromium)\n',
@@ -77,28 +75,6 @@ const specialistRules: ScriptRule[] = [
     },
   },
 ];
-
-async function startView(store: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'dist/cli/main.js'), 'view', '--store', store, '--port', '0'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d) => {
-      stdout += d;
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0] as string);
-    });
-    child.on('exit', (code) => reject(new Error(`view exited with ${code}: ${stderr}`)));
-  });
-  return { url, child };
-}
 
 describe.skipIf(!chromiumPath)('rewardkit view in a real browser', () => {
   let judge: ScriptedOpenAIServer;

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -8,11 +8,9 @@ import { openSqliteStore } from '../src/store/index.js';
 import { okResult } from '../src/store/test-utils/store-conformance.js';
 import { seriousViolations } from './axe-check.js';
 import { repoRoot, tempDir } from './cli-harness.js';
+import { chromiumPath, startView } from './view-harness.js';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it), or REWARDKIT_CHROMIUM. */
-const chromiumPath = [process.env.REWARDKIT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => path !== undefined && existsSync(path),
-);
 
 const [A, B] = ['run-render-a', 'run-render-b'];
 const MATH = [
@@ -88,22 +86,7 @@ describe.skipIf(!chromiumPath)('rendered text and accessibility in rewardkit vie
       await store.finishRun(run, { rows: 3, failed: 1 });
     }
     await store.close();
-    child = spawn(
-      process.execPath,
-      [join(repoRoot, 'dist/cli/main.js'), 'view', '--store', path, '--port', '0'],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    url = await new Promise<string>((resolve, reject) => {
-      child.stdout?.on('data', (d) => {
-        stdout += d;
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0] as string);
-      });
-      child.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
-    });
+    ({ url, child } = await startView(path));
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
   }, 120_000);
 
