@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
 import type { CodeTest } from './code-test.js';
 import { bubblewrapWorks } from './python-runner.js';
+import { hostLoopbackService } from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { timeoutMs: 1500, memoryMb: 256 } });
 const hasBwrap = bubblewrapWorks();
@@ -80,25 +80,14 @@ describe.skipIf(!hasBwrap)('Python under bubblewrap', () => {
   });
 
   describe('network', () => {
-    let server: Server;
-    let port = 0;
-    let connections = 0;
-    beforeAll(async () => {
-      server = createServer((socket) => {
-        connections++;
-        socket.end('secret');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.address() as { port: number }).port;
-    });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const host = hostLoopbackService();
 
     test('should not reach a service on the host loopback', async () => {
-      const code = `import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=1)\nprint(s.recv(10))`;
+      const code = `import socket\ns = socket.create_connection(("127.0.0.1", ${host.port}), timeout=1)\nprint(s.recv(10))`;
       const report = await sandbox.runTests({ language: 'python', code }, [{ kind: 'assert', code: 'pass' }]);
       expect(report.results[0]?.status).toBe('failed');
       expect(report.results[0]?.stderr).toMatch(/Connection refused|Network is unreachable|OSError/);
-      expect(connections).toBe(0);
+      expect(host.connections).toBe(0);
     });
 
     test('should not resolve or reach outside hosts', async () => {

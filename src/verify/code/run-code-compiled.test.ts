@@ -1,6 +1,5 @@
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
 import { JAVA_CLASSPATH_ENV } from './run-code-jvm.js';
 import { javaPublicClassName, scalaObjectName, withImplicitUsings } from './run-code-recipes-compiled.js';
@@ -10,6 +9,7 @@ import {
   b64,
   escapeBattery,
   HOST_FILE,
+  hostLoopbackService,
   MARKER,
   present,
 } from './test-utils/run-code-battery.js';
@@ -117,25 +117,14 @@ interface RunnerAttacks {
 
 function runnerBattery(language: string, attacks: RunnerAttacks): void {
   describe.skipIf(!present(language))(`/run_code ${language} attacks under bubblewrap`, () => {
-    let server: Server;
-    let port = 0;
-    let connections = 0;
-    beforeAll(async () => {
-      server = createServer((socket) => {
-        connections++;
-        socket.end('secret');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.address() as { port: number }).port;
-    });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const host = hostLoopbackService();
 
     test('should not reach the host loopback, read host files or write host paths', async () => {
       rmSync(MARKER, { force: true });
-      const result = await run(language, attacks.reach(port));
+      const result = await run(language, attacks.reach(host.port));
       expect(`${result.run_result?.stdout}${result.run_result?.stderr}`).not.toContain('ESCAPED');
       expect(result).toMatchObject({ status: 'Success', run_result: { status: 'Finished', return_code: 0 } });
-      expect(connections).toBe(0);
+      expect(host.connections).toBe(0);
       expect(existsSync(MARKER)).toBe(false);
       expect(existsSync('/usr/rewardkit-evil')).toBe(false);
     });

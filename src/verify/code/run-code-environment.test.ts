@@ -1,13 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { createCodeSandbox } from './code-sandbox.js';
 import { LANGUAGE_RECIPES } from './run-code-languages.js';
 import type { RunCodeRequest } from './sandbox-fusion.js';
-import { b64, HOST_FILE, hasBwrap, MARKER, present } from './test-utils/run-code-battery.js';
+import {
+  b64,
+  HOST_FILE,
+  hasBwrap,
+  hostLoopbackService,
+  MARKER,
+  present,
+} from './test-utils/run-code-battery.js';
 
 const sandbox = createCodeSandbox({ limits: { memoryMb: 256 } });
 /** Debian's packages the docs list, where installed (.ci/run installs them). */
@@ -408,36 +414,27 @@ describe('the jest recipe without a jest install', () => {
  * runner (jest owns the exit code and stderr), so each attack is a test that passes only when blocked.
  */
 describe.skipIf(!jestHere)('/run_code jest under bubblewrap', () => {
+  const host = hostLoopbackService();
+
   test('should block host files, host writes and the host loopback, and end a spinning test at run_timeout', async () => {
-    let connections = 0;
-    const server = createServer((socket) => {
-      connections++;
-      socket.end('secret');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
     rmSync(MARKER, { force: true });
-    try {
-      const attacks = `import * as fs from 'fs';
+    const attacks = `import * as fs from 'fs';
 import * as net from 'net';
 test('host file', () => expect(() => fs.readFileSync(${JSON.stringify(HOST_FILE)})).toThrow());
 test('host write', () => { expect(() => fs.writeFileSync('/usr/rewardkit-evil', 'x')).toThrow(); fs.writeFileSync(${JSON.stringify(MARKER)}, 'x'); });
 test('host loopback', () => new Promise<void>((resolve, reject) => {
-  const s = net.connect(${port}, '127.0.0.1');
+  const s = net.connect(${host.port}, '127.0.0.1');
   s.on('connect', () => reject(new Error('ESCAPED')));
   s.on('error', () => resolve());
 }));`;
-      const [blocked, spin] = await Promise.all([
-        run({ code: attacks, language: 'jest', run_timeout: 30 }),
-        run({ code: "test('spin', () => { for (;;) {} });", language: 'jest', run_timeout: 3 }),
-      ]);
-      expect(blocked, blocked.run_result?.stderr ?? blocked.message).toMatchObject({ status: 'Success' });
-      expect(blocked.run_result?.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
-      expect(existsSync(MARKER)).toBe(false);
-      expect(connections).toBe(0);
-      expect(spin).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const [blocked, spin] = await Promise.all([
+      run({ code: attacks, language: 'jest', run_timeout: 30 }),
+      run({ code: "test('spin', () => { for (;;) {} });", language: 'jest', run_timeout: 3 }),
+    ]);
+    expect(blocked, blocked.run_result?.stderr ?? blocked.message).toMatchObject({ status: 'Success' });
+    expect(blocked.run_result?.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
+    expect(existsSync(MARKER)).toBe(false);
+    expect(host.connections).toBe(0);
+    expect(spin).toMatchObject({ status: 'Failed', run_result: { status: 'TimeLimitExceeded' } });
   });
 });

@@ -21,6 +21,33 @@ export const HOST_FILE = `${process.cwd()}/package.json`;
 export const MARKER = `/tmp/rewardkit-run-code-escape-${process.pid}`;
 
 /**
+ * A TCP service on the host's loopback for the enclosing `describe` (started before its tests,
+ * closed after): a sandboxed program must never reach it, and `connections` says if one did.
+ */
+export function hostLoopbackService(): { readonly port: number; readonly connections: number } {
+  let server: Server;
+  let port = 0;
+  let connections = 0;
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      connections++;
+      socket.end('secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    get port() {
+      return port;
+    },
+    get connections() {
+      return connections;
+    },
+  };
+}
+
+/**
  * The same attacks in every language: each program prints ESCAPED only if the attack worked.
  * `port` is a TCP service the test runs on the host's loopback.
  */
@@ -49,18 +76,7 @@ export function escapeBattery(
   sandbox: CodeSandbox,
   languages: ReadonlyArray<readonly [string, Battery]>,
 ): void {
-  let server: Server;
-  let port = 0;
-  let connections = 0;
-  beforeAll(async () => {
-    server = createServer((socket) => {
-      connections++;
-      socket.end('secret');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const host = hostLoopbackService();
 
   const run = (language: string, code: string, extra: Partial<RunCodeRequest> = {}) =>
     sandbox.runCode({ code, language, run_timeout: 1, ...extra });
@@ -93,9 +109,11 @@ export function escapeBattery(
       });
 
       test('should not reach a service on the host loopback', async () => {
-        const result = await run(language, battery.network(port), { run_timeout: battery.echoTimeoutS ?? 5 });
+        const result = await run(language, battery.network(host.port), {
+          run_timeout: battery.echoTimeoutS ?? 5,
+        });
         expect(result.run_result?.stdout).toBe('blocked\n');
-        expect(connections).toBe(0);
+        expect(host.connections).toBe(0);
       });
 
       test('should not read host files', async () => {
