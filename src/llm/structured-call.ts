@@ -8,7 +8,7 @@ import {
   type FinishReason,
 } from './chat-model.js';
 import { type ParseRoute, parseStructured } from './parse-structured.js';
-import { costOfCall } from './usage-of.js';
+import { callUsageOf } from './usage-of.js';
 
 /** Every call of one judgment, for its trace and its usage accounting. */
 export interface CallTrace {
@@ -54,13 +54,7 @@ const trace = (
   messages,
   raw: r.content,
   finishReason: r.finishReason,
-  latencyMs: r.latencyMs,
-  promptTokens: r.usage.promptTokens,
-  completionTokens: r.usage.completionTokens,
-  retries: r.retries,
-  cached: r.cached === true,
-  answeredAt: Date.now(),
-  ...(costOfCall(r) !== undefined && { costUsd: costOfCall(r) }),
+  ...callUsageOf(r),
   ...read,
   ...(r.warnings?.length && { warnings: r.warnings }),
 });

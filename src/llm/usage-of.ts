@@ -28,7 +28,7 @@ export function callUsageOf(response: ChatResponse): CallUsage {
 }
 
 /** A call's cost as usage counts it: what the backend charged, nothing for a cache hit. */
-export function costOfCall(response: Pick<ChatResponse, 'cached' | 'costUsd'>): number | undefined {
+function costOfCall(response: Pick<ChatResponse, 'cached' | 'costUsd'>): number | undefined {
   if (response.costUsd === undefined) return undefined;
   return response.cached === true ? 0 : response.costUsd;
 }

@@ -7,7 +7,7 @@ import {
   type LlmMessage,
   type ToolCall,
 } from '../../llm/index.js';
-import { costOfCall } from '../../llm/usage-of.js';
+import { callUsageOf } from '../../llm/usage-of.js';
 import type { Skill } from '../skill-package.js';
 import { parseTextVerdict, type ShownVerdict } from './parse-text-verdict.js';
 import { type PointwiseAnswer, parseTextScore, pointwiseScore } from './pointwise-score.js';
@@ -113,13 +113,7 @@ function traceOf(messages: LlmMessage[], r: ChatResponse, role: string, parseErr
       ? `${r.content}${r.content ? '\n' : ''}${JSON.stringify(r.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })))}`
       : r.content,
     finishReason: r.finishReason,
-    latencyMs: r.latencyMs,
-    answeredAt: Date.now(),
-    costUsd: costOfCall(r),
-    promptTokens: r.usage.promptTokens,
-    completionTokens: r.usage.completionTokens,
-    retries: r.retries,
-    cached: r.cached === true,
+    ...callUsageOf(r),
     ...(parseError !== undefined && { parseError }),
     ...(r.warnings?.length && { warnings: r.warnings }),
   };

@@ -8,7 +8,7 @@ import {
   type LlmMessage,
 } from '../../llm/index.js';
 import { parseStructured } from '../../llm/parse-structured.js';
-import { costOfCall } from '../../llm/usage-of.js';
+import { callUsageOf } from '../../llm/usage-of.js';
 import type { AnalystCaps, AnalystToolbox } from './analyst-toolbox.js';
 
 /** What an acting analysis did besides its answer: tool calls carried out and refused at the cap. */
@@ -78,13 +78,7 @@ export async function actingAnalysis<I, S extends z.ZodType>(
         ? `${response.content}${JSON.stringify(toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })))}`
         : response.content,
       finishReason: response.finishReason,
-      latencyMs: response.latencyMs,
-      answeredAt: Date.now(),
-      costUsd: costOfCall(response),
-      promptTokens: response.usage.promptTokens,
-      completionTokens: response.usage.completionTokens,
-      retries: response.retries,
-      cached: response.cached === true,
+      ...callUsageOf(response),
     };
     if (toolCalls.length === 0) {
       const parsed = parseStructured(response.content, schema);
