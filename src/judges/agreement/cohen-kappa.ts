@@ -9,7 +9,7 @@ export type RatingPair<C> = readonly [C, C];
  * each rater's own marginal distribution.
  */
 export function cohenKappa<C>(pairs: readonly RatingPair<C>[]): AgreementStatistic {
-  const categories = [...new Set(pairs.flatMap(([a, b]) => [a, b]))];
+  const categories = [...new Set(pairs.flat())];
   const n = pairs.length;
   if (n === 0) return noAgreement(0, 'no unit was rated by both raters');
   const agreed = pairs.filter(([a, b]) => a === b).length;
